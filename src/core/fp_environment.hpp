@@ -1,0 +1,35 @@
+// The core's floating-point environment: every division runs in the IEEE 754
+// default environment (round to nearest even, no flush-to-zero, no
+// denormals-are-zero, all exceptions masked, flags clear), whatever the caller
+// set; the caller's environment, sticky flags included, is restored afterwards.
+#ifndef SONNX_CORE_FP_ENVIRONMENT_HPP
+#define SONNX_CORE_FP_ENVIRONMENT_HPP
+
+#include <cstdint>
+
+#if defined(__x86_64__) && defined(__SSE2__)
+#define SONNX_FP_ENV_MXCSR 1
+#else
+#include <cfenv>
+#endif
+
+namespace sonnx::core {
+
+struct SavedFpEnvironment {
+#if defined(SONNX_FP_ENV_MXCSR)
+    std::uint32_t mxcsr{0U};
+#else
+    std::fenv_t env{};
+#endif
+};
+
+// Saves the caller's environment and installs the default one. False on failure.
+[[nodiscard]] bool enter_default_fp_environment(SavedFpEnvironment& saved) noexcept;
+// The IEEE exception flags raised since enter_default_fp_environment, as FpFlag bits.
+[[nodiscard]] std::uint8_t raised_fp_flags() noexcept;
+// Reinstalls the caller's environment. False on failure.
+[[nodiscard]] bool restore_fp_environment(const SavedFpEnvironment& saved) noexcept;
+
+}  // namespace sonnx::core
+
+#endif  // SONNX_CORE_FP_ENVIRONMENT_HPP

@@ -1,0 +1,65 @@
+// Names of status codes, requirements and operands, for messages and reports.
+#include "sonnx/status.hpp"
+
+namespace sonnx {
+
+// [impl->req~div-api-d2~1]
+const char* requirement_name(RequirementId id) noexcept {
+    const char* name = "none";
+    switch (id) {
+        case RequirementId::div_real_c1: name = "DIV-REAL-C1"; break;
+        case RequirementId::div_real_c2: name = "DIV-REAL-C2"; break;
+        case RequirementId::div_float_c1: name = "DIV-FLOAT-C1"; break;
+        case RequirementId::div_float_c2: name = "DIV-FLOAT-C2"; break;
+        case RequirementId::div_int_c1: name = "DIV-INT-C1"; break;
+        case RequirementId::div_int_c2: name = "DIV-INT-C2"; break;
+        case RequirementId::div_int_c3: name = "DIV-INT-C3"; break;
+        case RequirementId::div_int_d2: name = "DIV-INT-D2"; break;
+        case RequirementId::div_int_d4: name = "DIV-INT-D4"; break;
+        case RequirementId::div_api_d3: name = "DIV-API-D3"; break;
+        case RequirementId::div_api_d4: name = "DIV-API-D4"; break;
+        case RequirementId::div_api_d5: name = "DIV-API-D5"; break;
+        case RequirementId::div_api_d6: name = "DIV-API-D6"; break;
+        case RequirementId::div_float_d5: name = "DIV-FLOAT-D5"; break;
+        case RequirementId::none: name = "none"; break;
+        default: name = "none"; break;
+    }
+    return name;
+}
+
+// [impl->req~div-api-d2~1]
+const char* status_code_name(StatusCode code) noexcept {
+    const char* name = "unknown";
+    switch (code) {
+        case StatusCode::ok: name = "ok"; break;
+        case StatusCode::shape_mismatch: name = "shape_mismatch"; break;
+        case StatusCode::type_mismatch: name = "type_mismatch"; break;
+        case StatusCode::zero_divisor: name = "zero_divisor"; break;
+        case StatusCode::overflow: name = "overflow"; break;
+        case StatusCode::null_pointer: name = "null_pointer"; break;
+        case StatusCode::buffer_too_small: name = "buffer_too_small"; break;
+        case StatusCode::size_overflow: name = "size_overflow"; break;
+        case StatusCode::rank_too_large: name = "rank_too_large"; break;
+        case StatusCode::value_out_of_range: name = "value_out_of_range"; break;
+        case StatusCode::unsupported_type: name = "unsupported_type"; break;
+        case StatusCode::invalid_argument: name = "invalid_argument"; break;
+        case StatusCode::fp_environment_failure: name = "fp_environment_failure"; break;
+        default: name = "unknown"; break;
+    }
+    return name;
+}
+
+// [impl->req~div-api-d2~1]
+const char* operand_name(Operand operand) noexcept {
+    const char* name = "-";
+    switch (operand) {
+        case Operand::a: name = "A"; break;
+        case Operand::b: name = "B"; break;
+        case Operand::y: name = "Y"; break;
+        case Operand::none: name = "-"; break;
+        default: name = "-"; break;
+    }
+    return name;
+}
+
+}  // namespace sonnx
