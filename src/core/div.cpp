@@ -11,9 +11,6 @@ namespace sonnx {
 
 namespace {
 
-constexpr std::uint8_t kHardwareFlagsFor16Bit =
-    static_cast<std::uint8_t>(fp_flag_invalid | fp_flag_divide_by_zero | fp_flag_inexact);
-
 // Runs the kernel of a float type; returns the FpFlag bits it raised.
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
@@ -32,12 +29,12 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
         case ElementType::fp16:
             flags = core::divide_fp16(static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(b),
                                       static_cast<std::uint16_t*>(y), count);
-            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & kHardwareFlagsFor16Bit));
+            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & core::kFp16HardwareFlags));
             break;
         case ElementType::bf16:
             flags = core::divide_bf16(static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(b),
                                       static_cast<std::uint16_t*>(y), count);
-            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & kHardwareFlagsFor16Bit));
+            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & core::kBf16HardwareFlags));
             break;
         default:
             flags = fp_flag_none;

@@ -11,9 +11,12 @@ void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) 
 void divide_fp64(const double* a, const double* b, double* y, std::uint64_t count) noexcept;
 
 // The 16-bit kernels return the overflow, underflow and inexact flags of the
-// 16-bit rounding as FpFlag bits; of the hardware flags only invalid,
-// divide-by-zero and inexact then apply (the FP32 step cannot be wrong about
-// those, and its own overflow and underflow are not the 16-bit format's).
+// 16-bit rounding as FpFlag bits; the caller ORs the hardware flags of the
+// FP32 step (which are also the 16-bit division's, see div_float.cpp).
+// The hardware flags that apply to the 16-bit kernels (see div_float.cpp).
+extern const std::uint8_t kFp16HardwareFlags;
+extern const std::uint8_t kBf16HardwareFlags;
+
 [[nodiscard]] std::uint8_t divide_fp16(const std::uint16_t* a, const std::uint16_t* b,
                                        std::uint16_t* y, std::uint64_t count) noexcept;
 [[nodiscard]] std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b,

@@ -38,6 +38,16 @@ struct Narrowed {
     std::uint32_t inexact;  // the 16-bit value differs from the FP32 value
 };
 
+// All-ones when `condition` holds, else zero: selections are written as
+// mask arithmetic so that the compiler if-converts them and vectorises.
+inline std::uint32_t mask_if(bool condition) noexcept {
+    return 0U - (condition ? 1U : 0U);
+}
+
+inline std::uint32_t select(std::uint32_t mask, std::uint32_t when_set, std::uint32_t otherwise) noexcept {
+    return (when_set & mask) | (otherwise & ~mask);
+}
+
 // [impl->req~div-float-d7~1]
 inline float fp16_to_fp32(std::uint16_t half) noexcept {
     const std::uint32_t h = static_cast<std::uint32_t>(half);
@@ -49,8 +59,7 @@ inline float fp16_to_fp32(std::uint16_t half) noexcept {
     const std::uint32_t finite_bits = bits_of(float_from_bits(shifted) * 0x1p112F);
     // Inf and NaN: all-ones exponent, payload (and quiet bit) kept.
     const std::uint32_t special_bits = shifted | 0x7F800000U;
-    const std::uint32_t out = (magnitude >= 0x7C00U) ? special_bits : finite_bits;
-    return float_from_bits(sign | out);
+    return float_from_bits(sign | select(mask_if(magnitude >= 0x7C00U), special_bits, finite_bits));
 }
 
 // [impl->req~div-float-f1~1]
@@ -60,36 +69,42 @@ inline Narrowed fp32_to_fp16(float value) noexcept {
     const std::uint32_t u = bits_of(value);
     const std::uint32_t sign = (u >> 16U) & 0x8000U;
     const std::uint32_t magnitude = u & 0x7FFFFFFFU;
-    // NaN: quiet, top payload bits kept.
+    const std::uint32_t nan_mask = mask_if(magnitude > 0x7F800000U);
+    const std::uint32_t big_mask = mask_if(magnitude >= 0x47800000U);  // |value| >= 2^16, or inf
+    const std::uint32_t subnormal_mask = mask_if(magnitude < 0x38800000U);  // |value| < 2^-14
+    // NaN: quiet, top payload bits kept. Big: infinity.
     const std::uint32_t nan_bits = 0x7E00U | ((magnitude >> 13U) & 0x03FFU);
-    // |value| >= 2^16 (or inf): infinity.
     const std::uint32_t inf_bits = 0x7C00U;
     // Normal FP16 range: rebias the exponent (-112 << 23, as a wrapping
     // unsigned add) and round to nearest even on the 13 dropped bits; a
     // carry out of the significand correctly reaches the next binade or inf.
     const std::uint32_t odd = (magnitude >> 13U) & 1U;
     const std::uint32_t normal_bits = (magnitude + 0xC8000FFFU + odd) >> 13U;
-    // Subnormal FP16 range (|value| < 2^-14): adding 0.5f, whose ulp is 2^-24
-    // (the FP16 subnormal step), rounds to nearest even at that step; the
-    // input is masked to 0 elsewhere so that the add never raises a flag.
-    const bool is_subnormal = magnitude < 0x38800000U;
-    const float subnormal_in = float_from_bits(is_subnormal ? magnitude : 0U);
-    const float subnormal_sum = subnormal_in + 0.5F;
-    const std::uint32_t subnormal_bits = bits_of(subnormal_sum) - 0x3F000000U;
-    const bool subnormal_inexact = (subnormal_sum - 0.5F) != subnormal_in;  // exact subtraction
+    // Subnormal FP16 range: the value in units of 2^-24 (the FP16 subnormal
+    // step) is significand * 2^(exponent - 126); shift right and round to
+    // nearest even in integers. The shift is clamped to [1, 31] so that it is
+    // defined in every lane; lanes outside this range are not selected.
+    const std::uint32_t exponent = magnitude >> 23U;
+    // The implicit bit exists for normal FP32 values only (zero must stay exact).
+    const std::uint32_t significand = (magnitude & 0x007FFFFFU) | ((exponent != 0U) ? 0x00800000U : 0U);
+    const std::uint32_t raw_shift = 126U - exponent;  // wraps for large exponents: clamped below
+    std::uint32_t shift = (raw_shift > 31U) ? 31U : raw_shift;
+    shift = (shift < 1U) ? 1U : shift;
+    const std::uint32_t truncated = significand >> shift;
+    const std::uint32_t remainder = significand & ((1U << shift) - 1U);
+    const std::uint32_t halfway = 1U << (shift - 1U);
+    const std::uint32_t round_up = ((remainder > halfway) ? 1U : 0U) | (((remainder == halfway) ? 1U : 0U) & truncated);
+    const std::uint32_t subnormal_bits = truncated + round_up;  // may carry into the smallest normal: correct
+    const std::uint32_t subnormal_inexact = remainder;
 
-    const bool is_nan = magnitude > 0x7F800000U;
-    const bool is_big = magnitude >= 0x47800000U;
-    std::uint32_t out = normal_bits;
-    out = is_subnormal ? subnormal_bits : out;
-    out = is_big ? inf_bits : out;
-    out = is_nan ? nan_bits : out;
+    std::uint32_t out = select(subnormal_mask, subnormal_bits, normal_bits);
+    out = select(big_mask, inf_bits, out);
+    out = select(nan_mask, nan_bits, out);
 
-    bool inexact = (magnitude & 0x1FFFU) != 0U;
-    inexact = is_subnormal ? subnormal_inexact : inexact;
-    inexact = is_big ? (magnitude < 0x7F800000U) : inexact;
-    inexact = is_nan ? false : inexact;
-    return Narrowed{static_cast<std::uint16_t>(sign | out), inexact ? 1U : 0U};
+    std::uint32_t inexact = select(subnormal_mask, subnormal_inexact, magnitude & 0x1FFFU);
+    inexact = select(big_mask, magnitude ^ 0x7F800000U, inexact);  // finite big values overflow
+    inexact = inexact & ~nan_mask;
+    return Narrowed{static_cast<std::uint16_t>(sign | out), (inexact != 0U) ? 1U : 0U};
 }
 
 // [impl->req~div-float-d7~1]
@@ -108,9 +123,10 @@ inline Narrowed fp32_to_bf16(float value) noexcept {
     // exponent field and a carry correctly reaches the next binade or inf.
     const std::uint32_t rounded = (u + 0x7FFFU + ((u >> 16U) & 1U)) >> 16U;
     const std::uint32_t quiet_nan = (u >> 16U) | 0x0040U;
-    const std::uint32_t out = is_nan ? quiet_nan : rounded;
-    const bool inexact = (!is_nan) && ((u & 0xFFFFU) != 0U);
-    return Narrowed{static_cast<std::uint16_t>(out), inexact ? 1U : 0U};
+    const std::uint32_t nan_mask = mask_if(is_nan);
+    const std::uint32_t out = select(nan_mask, quiet_nan, rounded);
+    const std::uint32_t inexact = (u & 0xFFFFU) & ~nan_mask;
+    return Narrowed{static_cast<std::uint16_t>(out), (inexact != 0U) ? 1U : 0U};
 }
 
 }  // namespace sonnx::core

@@ -1,0 +1,171 @@
+// Throughput of sonnx::div against baseline loops, all in one run.
+// Names: <kind>/<type>/<elements>; tools/bench pairs them into ratios.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "baselines.hpp"
+#include "sonnx/div.hpp"
+
+namespace {
+
+constexpr std::uint64_t kLarge = 16U * 1024U * 1024U;  // 16M: far beyond the caches
+constexpr std::uint64_t kSmall = 4096U;                // 4K: in L1/L2
+constexpr std::uint64_t kInt = 1024U * 1024U;          // 1M
+
+// Operands: random finite normal values with non-zero divisors, fixed seed.
+template <typename T>
+struct Operands {
+    std::vector<T> a;
+    std::vector<T> b;
+    std::vector<T> y;
+};
+
+std::vector<float> random_floats(std::uint64_t n, std::uint32_t seed) {
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> dist(0.5F, 1000.0F);
+    std::vector<float> v(n);
+    for (auto& x : v) { x = dist(gen); }
+    return v;
+}
+
+std::uint16_t to_bf16_bits(float f) {
+    std::uint32_t u = 0U;
+    std::memcpy(&u, &f, sizeof u);
+    return static_cast<std::uint16_t>(u >> 16U);
+}
+
+// A normal FP16 pattern: exponent 1..30, any fraction, any sign.
+std::uint16_t random_fp16_bits(std::mt19937& gen) {
+    const std::uint32_t r = static_cast<std::uint32_t>(gen());
+    const std::uint32_t exponent = 1U + (r % 30U);
+    return static_cast<std::uint16_t>(((r >> 8U) & 0x8000U) | (exponent << 10U) | ((r >> 12U) & 0x3FFU));
+}
+
+sonnx::Shape shape_of(std::uint64_t n) {
+    sonnx::Shape shape{};
+    shape.rank = 1U;
+    shape.dims[0] = n;
+    return shape;
+}
+
+template <typename T>
+void run_sonnx(benchmark::State& state, sonnx::ElementType type, Operands<T>& ops, sonnx::IntRounding rounding) {
+    const std::uint64_t n = ops.a.size();
+    const std::size_t bytes = n * sizeof(T);
+    const sonnx::ConstTensorView a{type, shape_of(n), ops.a.data(), bytes};
+    const sonnx::ConstTensorView b{type, shape_of(n), ops.b.data(), bytes};
+    const sonnx::TensorView y{type, shape_of(n), ops.y.data(), bytes};
+    for (auto _ : state) {
+        const sonnx::Status st = sonnx::div(a, b, y, sonnx::DivOptions{rounding}, nullptr);
+        if (!st.is_ok()) {
+            state.SkipWithError("sonnx::div failed");
+            break;
+        }
+        benchmark::DoNotOptimize(ops.y.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3U * bytes));
+}
+
+template <typename T, typename F>
+void run_baseline(benchmark::State& state, Operands<T>& ops, F loop) {
+    const std::uint64_t n = ops.a.size();
+    for (auto _ : state) {
+        loop(ops.a.data(), ops.b.data(), ops.y.data(), n);
+        benchmark::DoNotOptimize(ops.y.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3U * n * sizeof(T)));
+}
+
+Operands<float> fp32_operands(std::uint64_t n) {
+    return Operands<float>{random_floats(n, 1U), random_floats(n, 2U), std::vector<float>(n)};
+}
+
+Operands<double> fp64_operands(std::uint64_t n) {
+    const std::vector<float> a = random_floats(n, 3U);
+    const std::vector<float> b = random_floats(n, 4U);
+    Operands<double> ops{std::vector<double>(a.begin(), a.end()), std::vector<double>(b.begin(), b.end()),
+                         std::vector<double>(n)};
+    return ops;
+}
+
+Operands<std::uint16_t> fp16_operands(std::uint64_t n) {
+    std::mt19937 gen(5U);
+    Operands<std::uint16_t> ops{std::vector<std::uint16_t>(n), std::vector<std::uint16_t>(n),
+                                std::vector<std::uint16_t>(n)};
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        ops.a[i] = random_fp16_bits(gen);
+        ops.b[i] = random_fp16_bits(gen);
+    }
+    return ops;
+}
+
+Operands<std::uint16_t> bf16_operands(std::uint64_t n) {
+    const std::vector<float> a = random_floats(n, 6U);
+    const std::vector<float> b = random_floats(n, 7U);
+    Operands<std::uint16_t> ops{std::vector<std::uint16_t>(n), std::vector<std::uint16_t>(n),
+                                std::vector<std::uint16_t>(n)};
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        ops.a[i] = to_bf16_bits(a[i]);
+        ops.b[i] = to_bf16_bits(b[i]);
+    }
+    return ops;
+}
+
+// Full-range INT32 numerators, non-zero divisors of every magnitude.
+Operands<std::int32_t> int32_operands(std::uint64_t n) {
+    std::mt19937 gen(8U);
+    Operands<std::int32_t> ops{std::vector<std::int32_t>(n), std::vector<std::int32_t>(n),
+                               std::vector<std::int32_t>(n)};
+    std::uniform_int_distribution<std::int32_t> numerator(-2147483647, 2147483647);
+    std::uniform_int_distribution<std::int32_t> shift(0, 30);
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        ops.a[i] = numerator(gen);
+        const std::int32_t magnitude = static_cast<std::int32_t>((static_cast<std::uint32_t>(gen()) >> static_cast<std::uint32_t>(shift(gen))) | 1U);
+        ops.b[i] = ((static_cast<std::uint32_t>(gen()) & 1U) != 0U) ? magnitude : -magnitude;
+    }
+    return ops;
+}
+
+void sonnx_fp32_large(benchmark::State& s) { static auto o = fp32_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp32, o, sonnx::IntRounding::floor); }
+void add_fp32_large(benchmark::State& s) { static auto o = fp32_operands(kLarge); run_baseline(s, o, sonnx::bench::add_fp32); }
+void sonnx_fp64_large(benchmark::State& s) { static auto o = fp64_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp64, o, sonnx::IntRounding::floor); }
+void add_fp64_large(benchmark::State& s) { static auto o = fp64_operands(kLarge); run_baseline(s, o, sonnx::bench::add_fp64); }
+void sonnx_fp16_large(benchmark::State& s) { static auto o = fp16_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp16, o, sonnx::IntRounding::floor); }
+void add_fp16_large(benchmark::State& s) { static auto o = fp16_operands(kLarge); run_baseline(s, o, sonnx::bench::add_u16); }
+void sonnx_bf16_large(benchmark::State& s) { static auto o = bf16_operands(kLarge); run_sonnx(s, sonnx::ElementType::bf16, o, sonnx::IntRounding::floor); }
+void add_bf16_large(benchmark::State& s) { static auto o = bf16_operands(kLarge); run_baseline(s, o, sonnx::bench::add_u16); }
+
+void sonnx_fp32_small(benchmark::State& s) { static auto o = fp32_operands(kSmall); run_sonnx(s, sonnx::ElementType::fp32, o, sonnx::IntRounding::floor); }
+void plaindiv_fp32_small(benchmark::State& s) { static auto o = fp32_operands(kSmall); run_baseline(s, o, sonnx::bench::divide_plain_fp32); }
+void sonnx_fp16_small(benchmark::State& s) { static auto o = fp16_operands(kSmall); run_sonnx(s, sonnx::ElementType::fp16, o, sonnx::IntRounding::floor); }
+void sonnx_bf16_small(benchmark::State& s) { static auto o = bf16_operands(kSmall); run_sonnx(s, sonnx::ElementType::bf16, o, sonnx::IntRounding::floor); }
+
+void sonnx_int32_floor(benchmark::State& s) { static auto o = int32_operands(kInt); run_sonnx(s, sonnx::ElementType::int32, o, sonnx::IntRounding::floor); }
+void scalardiv_int32(benchmark::State& s) { static auto o = int32_operands(kInt); run_baseline(s, o, sonnx::bench::divide_plain_int32); }
+
+}  // namespace
+
+BENCHMARK(add_fp32_large)->Name("baseline_add/fp32/16M")->UseRealTime();
+BENCHMARK(sonnx_fp32_large)->Name("sonnx_div/fp32/16M")->UseRealTime();
+BENCHMARK(add_fp64_large)->Name("baseline_add/fp64/16M")->UseRealTime();
+BENCHMARK(sonnx_fp64_large)->Name("sonnx_div/fp64/16M")->UseRealTime();
+BENCHMARK(add_fp16_large)->Name("baseline_add/fp16/16M")->UseRealTime();
+BENCHMARK(sonnx_fp16_large)->Name("sonnx_div/fp16/16M")->UseRealTime();
+BENCHMARK(add_bf16_large)->Name("baseline_add/bf16/16M")->UseRealTime();
+BENCHMARK(sonnx_bf16_large)->Name("sonnx_div/bf16/16M")->UseRealTime();
+BENCHMARK(plaindiv_fp32_small)->Name("baseline_plain_div/fp32/4K");
+BENCHMARK(sonnx_fp32_small)->Name("sonnx_div/fp32/4K");
+BENCHMARK(sonnx_fp16_small)->Name("sonnx_div/fp16/4K");
+BENCHMARK(sonnx_bf16_small)->Name("sonnx_div/bf16/4K");
+BENCHMARK(scalardiv_int32)->Name("baseline_scalar_div/int32/1M");
+BENCHMARK(sonnx_int32_floor)->Name("sonnx_div_floor/int32/1M");
+
+BENCHMARK_MAIN();
