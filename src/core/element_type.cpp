@@ -22,7 +22,7 @@ std::size_t element_size(ElementType type) noexcept {
         case ElementType::fp64:
         case ElementType::int64:
         case ElementType::uint64: size = 8U; break;
-        default: size = 0U; break;
+        default: break;
     }
     return size;
 }
@@ -45,7 +45,7 @@ TypeClass type_class(ElementType type) noexcept {
         case ElementType::uint16:
         case ElementType::uint32:
         case ElementType::uint64: result = TypeClass::integer; break;
-        default: result = TypeClass::unknown; break;
+        default: break;
     }
     return result;
 }
@@ -68,7 +68,7 @@ const char* element_type_name(ElementType type) noexcept {
         case ElementType::uint16: name = "UINT16"; break;
         case ElementType::uint32: name = "UINT32"; break;
         case ElementType::uint64: name = "UINT64"; break;
-        default: name = "unknown"; break;
+        default: break;
     }
     return name;
 }

@@ -14,6 +14,7 @@
 #ifndef SONNX_CORE_HALF_FLOAT_HPP
 #define SONNX_CORE_HALF_FLOAT_HPP
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -88,8 +89,7 @@ inline Narrowed fp32_to_fp16(float value) noexcept {
     // The implicit bit exists for normal FP32 values only (zero must stay exact).
     const std::uint32_t significand = (magnitude & 0x007FFFFFU) | ((exponent != 0U) ? 0x00800000U : 0U);
     const std::uint32_t raw_shift = 126U - exponent;  // wraps for large exponents: clamped below
-    std::uint32_t shift = (raw_shift > 31U) ? 31U : raw_shift;
-    shift = (shift < 1U) ? 1U : shift;
+    const std::uint32_t shift = std::max(1U, std::min(raw_shift, 31U));
     const std::uint32_t truncated = significand >> shift;
     const std::uint32_t remainder = significand & ((1U << shift) - 1U);
     const std::uint32_t halfway = 1U << (shift - 1U);

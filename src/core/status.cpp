@@ -21,8 +21,7 @@ const char* requirement_name(RequirementId id) noexcept {
         case RequirementId::div_api_d5: name = "DIV-API-D5"; break;
         case RequirementId::div_api_d6: name = "DIV-API-D6"; break;
         case RequirementId::div_float_d5: name = "DIV-FLOAT-D5"; break;
-        case RequirementId::none: name = "none"; break;
-        default: name = "none"; break;
+        default: break;
     }
     return name;
 }
@@ -44,7 +43,7 @@ const char* status_code_name(StatusCode code) noexcept {
         case StatusCode::unsupported_type: name = "unsupported_type"; break;
         case StatusCode::invalid_argument: name = "invalid_argument"; break;
         case StatusCode::fp_environment_failure: name = "fp_environment_failure"; break;
-        default: name = "unknown"; break;
+        default: break;
     }
     return name;
 }
@@ -56,8 +55,7 @@ const char* operand_name(Operand operand) noexcept {
         case Operand::a: name = "A"; break;
         case Operand::b: name = "B"; break;
         case Operand::y: name = "Y"; break;
-        case Operand::none: name = "-"; break;
-        default: name = "-"; break;
+        default: break;
     }
     return name;
 }
