@@ -1,0 +1,98 @@
+"""Structural coverage of src/core/: statements and branches from gcc (gcovr), MC/DC from clang-19."""
+import glob
+import json
+import os
+import shutil
+from typing import List
+
+from .runner import Runner, StepResult
+
+CORE_FILTER = r"src/core/"
+
+
+def _ctest(build_dir: str) -> List[str]:
+    return ["ctest", "--test-dir", build_dir, "-LE", "exhaustive|evidence|fuzz|why3", "-j", str(os.cpu_count() or 2)]
+
+
+def gcc_coverage(runner: Runner, root: str) -> StepResult:
+    """Builds the coverage preset, runs the suite, and writes gcovr's reports."""
+    out_dir = os.path.join(runner.bundle, "coverage")
+    os.makedirs(out_dir, exist_ok=True)
+    build = os.path.join(root, "build", "coverage")
+    # Counters from an earlier run would add up: start from zero.
+    for stale in glob.glob(os.path.join(build, "**", "*.gcda"), recursive=True):
+        os.remove(stale)
+    result = runner.run("coverage-gcc", [
+        ["cmake", "--preset", "coverage"],
+        ["cmake", "--build", "--preset", "coverage", "-j", str(os.cpu_count() or 2)],
+        _ctest(build),
+        ["gcovr", "--root", root, "--object-directory", build, "--filter", CORE_FILTER,
+         "--exclude-unreachable-branches", "--exclude-throw-branches",
+         "--html-details", os.path.join(out_dir, "index.html"),
+         "--json-summary", os.path.join(out_dir, "summary.json"),
+         "--txt", os.path.join(out_dir, "summary.txt")],
+    ])
+    summary_path = os.path.join(out_dir, "summary.json")
+    if result.ok and os.path.exists(summary_path):
+        with open(summary_path, encoding="utf-8") as handle:
+            totals = json.load(handle)
+        result.detail = (f"statements {totals['line_percent']:.1f}% ({totals['line_covered']}/{totals['line_total']}), "
+                         f"branches {totals['branch_percent']:.1f}% ({totals['branch_covered']}/{totals['branch_total']})")
+        result.artifacts = ["coverage/index.html", "coverage/summary.txt", "coverage/summary.json"]
+    return result
+
+
+def _instrumented_binaries(build: str) -> List[str]:
+    binaries = []
+    for path in glob.glob(os.path.join(build, "**", "*"), recursive=True):
+        if os.path.isfile(path) and os.access(path, os.X_OK) and not path.endswith((".so", ".sh", ".py")) \
+                and "CMakeFiles" not in path:
+            binaries.append(path)
+    return sorted(binaries)
+
+
+def clang_mcdc(runner: Runner, root: str) -> StepResult:
+    """Builds the mcdc preset with clang-19, runs the suite, and reports MC/DC on src/core/."""
+    out_dir = os.path.join(runner.bundle, "mcdc")
+    os.makedirs(out_dir, exist_ok=True)
+    build = os.path.join(root, "build", "mcdc")
+    profiles = os.path.join(build, "profiles")
+    shutil.rmtree(profiles, ignore_errors=True)
+    os.makedirs(profiles)
+    result = runner.run("coverage-mcdc", [
+        ["cmake", "--preset", "mcdc"],
+        ["cmake", "--build", "--preset", "mcdc", "-j", str(os.cpu_count() or 2)],
+        _ctest(build),
+    ], env={"LLVM_PROFILE_FILE": os.path.join(profiles, "%p-%m.profraw")})
+    if not result.ok:
+        return result
+    raw = sorted(glob.glob(os.path.join(profiles, "*.profraw")))
+    merged = os.path.join(build, "merged.profdata")
+    binaries = _instrumented_binaries(os.path.join(build, "tests")) + _instrumented_binaries(os.path.join(build, "why3"))
+    if not raw or not binaries:
+        result.ok = False
+        result.detail = "no profiles or no test binaries"
+        return result
+    objects: List[str] = [binaries[0]]
+    for extra in binaries[1:]:
+        objects += ["-object", extra]
+    core = os.path.join(root, "src", "core")
+    report = runner.run("coverage-mcdc-report", [
+        ["llvm-profdata-19", "merge", "-sparse", "-o", merged] + raw,
+        ["sh", "-c", " ".join(["llvm-cov-19", "report"] + objects + ["-instr-profile=" + merged, "--show-mcdc-summary", core])
+         + " > " + os.path.join(out_dir, "report.txt")],
+        ["llvm-cov-19", "show"] + objects + ["-instr-profile=" + merged, "-show-mcdc", "-format=html",
+                                             "-output-dir=" + os.path.join(out_dir, "html"), core],
+        ["sh", "-c", " ".join(["llvm-cov-19", "export", "-format=text", "-summary-only"] + objects
+                              + ["-instr-profile=" + merged, core]) + " > " + os.path.join(out_dir, "export.json")],
+    ])
+    result.ok = report.ok
+    export = os.path.join(out_dir, "export.json")
+    if report.ok and os.path.exists(export):
+        with open(export, encoding="utf-8") as handle:
+            totals = json.load(handle)["data"][0]["totals"]
+        mcdc = totals["mcdc"]
+        result.detail = (f"MC/DC {mcdc['percent']:.1f}% ({mcdc['covered']}/{mcdc['count']} conditions), "
+                         f"regions {totals['regions']['percent']:.1f}%, branches {totals['branches']['percent']:.1f}%")
+        result.artifacts = ["mcdc/report.txt", "mcdc/html/index.html", "mcdc/export.json"]
+    return result

@@ -1,0 +1,102 @@
+"""clang-tidy-19 and cppcheck over src/core/, each finding matched against spec/deviations.md."""
+import fnmatch
+import json
+import os
+import re
+from dataclasses import dataclass
+from typing import List
+
+from .runner import Runner, StepResult
+
+
+@dataclass
+class Finding:
+    tool: str
+    check: str
+    path: str  # relative to the repository root
+    line: int
+    message: str
+    deviation: str = ""  # the ID of the deviation that covers it, if any
+
+
+@dataclass
+class Deviation:
+    ident: str
+    tool: str
+    check: str     # fnmatch pattern over check names
+    location: str  # fnmatch pattern over paths, optionally ":<line>"
+    justification: str
+
+
+def read_deviations(root: str) -> List[Deviation]:
+    """Rows of the table in spec/deviations.md: | ID | tool | check | location | justification |."""
+    path = os.path.join(root, "spec", "deviations.md")
+    deviations: List[Deviation] = []
+    if not os.path.exists(path):
+        return deviations
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+            if len(cells) == 5 and re.fullmatch(r"DEV-\d+", cells[0]):
+                deviations.append(Deviation(*cells))
+    return deviations
+
+
+def _covered(finding: Finding, deviations: List[Deviation]) -> str:
+    for deviation in deviations:
+        location, _, line = deviation.location.partition(":")
+        if deviation.tool == finding.tool and fnmatch.fnmatch(finding.check, deviation.check) \
+                and fnmatch.fnmatch(finding.path, location) and (not line or line == str(finding.line)):
+            return deviation.ident
+    return ""
+
+
+TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: warning: (?P<message>.*) \[(?P<checks>[^\]]+)\]$")
+CPPCHECK_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):\d+: \w+: (?P<message>.*) \[(?P<check>[^\]]+)\]$")
+
+
+def _core_sources(root: str) -> List[str]:
+    core = os.path.join(root, "src", "core")
+    return sorted(os.path.join("src", "core", name) for name in os.listdir(core) if name.endswith(".cpp"))
+
+
+def run_static_analysis(runner: Runner, root: str) -> StepResult:
+    """Runs both tools (configuration: .clang-tidy and the cppcheck flags here) and writes findings.json."""
+    out_dir = os.path.join(runner.bundle, "static-analysis")
+    os.makedirs(out_dir, exist_ok=True)
+    build = os.path.join(root, "build", "release")  # its compile_commands.json
+    sources = _core_sources(root)
+    tidy_log = os.path.join(out_dir, "clang-tidy.txt")
+    cppcheck_log = os.path.join(out_dir, "cppcheck.txt")
+    result = runner.run("static-analysis", [
+        ["sh", "-c", "clang-tidy-19 --quiet -p " + build + " " + " ".join(sources) + " > " + tidy_log + " 2>/dev/null; true"],
+        ["sh", "-c", "cppcheck --std=c++17 --enable=warning,style,performance,portability --inline-suppr "
+         "--error-exitcode=0 --quiet -I include -I src/core --template='{file}:{line}:{column}: {severity}: {message} [{id}]' "
+         "src/core 2> " + cppcheck_log],
+    ])
+    findings: List[Finding] = []
+    with open(tidy_log, encoding="utf-8") as handle:
+        for line in handle:
+            match = TIDY_LINE.match(line.strip())
+            if match:
+                path = os.path.relpath(match["path"], root)
+                for check in match["checks"].split(","):
+                    findings.append(Finding("clang-tidy", check, path, int(match["line"]), match["message"]))
+    with open(cppcheck_log, encoding="utf-8") as handle:
+        for line in handle:
+            match = CPPCHECK_LINE.match(line.strip())
+            if match:
+                findings.append(Finding("cppcheck", match["check"], os.path.normpath(match["path"]), int(match["line"]),
+                                        match["message"]))
+    deviations = read_deviations(root)
+    for finding in findings:
+        finding.deviation = _covered(finding, deviations)
+    uncovered = [f for f in findings if not f.deviation]
+    with open(os.path.join(out_dir, "findings.json"), "w", encoding="utf-8") as handle:
+        json.dump({"findings": [f.__dict__ for f in findings],
+                   "deviations": [d.__dict__ for d in deviations]}, handle, indent=1, sort_keys=True)
+    result.ok = result.ok and not uncovered
+    result.detail = f"{len(findings)} findings, {len(findings) - len(uncovered)} covered by a recorded deviation, " \
+                    f"{len(uncovered)} not covered"
+    result.artifacts = ["static-analysis/findings.json", "static-analysis/clang-tidy.txt", "static-analysis/cppcheck.txt"]
+    return result
