@@ -1,0 +1,286 @@
+// Status values: every error names its requirement, operand and first
+// offending index, the first failing check wins, and the output is untouched.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace sonnx::test {
+namespace {
+
+constexpr std::uint8_t kSentinel = 0xA5U;
+
+// Runs div on raw views with a sentinel-filled output and checks it stayed so.
+struct Call {
+    ConstTensorView a;
+    ConstTensorView b;
+    TensorView y;
+    DivOptions options{};
+};
+
+Status run_untouched(Call call, std::vector<std::uint8_t>& out) {
+    std::fill(out.begin(), out.end(), kSentinel);
+    if (call.y.data == nullptr) {
+        return div(call.a, call.b, call.y, call.options, nullptr);
+    }
+    const Status status = div(call.a, call.b, call.y, call.options, nullptr);
+    if (!status.is_ok()) {
+        for (const std::uint8_t byte : out) {
+            EXPECT_EQ(byte, kSentinel) << "output written on error";
+        }
+    }
+    return status;
+}
+
+void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand, std::uint64_t index) {
+    EXPECT_EQ(s.code, code) << status_code_name(s.code);
+    EXPECT_STREQ(requirement_name(s.requirement), requirement);
+    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
+    EXPECT_EQ(s.index, index);
+}
+
+class ApiErrors : public ::testing::Test {
+protected:
+    std::vector<std::int32_t> a{6, 9, 35, 4};
+    std::vector<std::int32_t> b{3, 3, 5, 2};
+    std::vector<std::uint8_t> out = std::vector<std::uint8_t>(16U);
+
+    Call call(ElementType type = ElementType::int32) {
+        return Call{ConstTensorView{type, shape_1d(4U), a.data(), 16U}, ConstTensorView{type, shape_1d(4U), b.data(), 16U},
+                    TensorView{type, shape_1d(4U), out.data(), 16U}, DivOptions{}};
+    }
+};
+
+// [utest->req~div-api-d6~1]
+// [utest->req~div-api-d2~1]
+// [utest->req~div-api-d1~1]
+TEST_F(ApiErrors, UnknownOptionAndTypeValues) {
+    RecordProperty("requirements", "DIV-API-D6,DIV-API-D2,DIV-API-D1");
+    Call c = call();
+    c.options.int_rounding = static_cast<IntRounding>(7);
+    expect_status(run_untouched(c, out), StatusCode::invalid_argument, "DIV-API-D6", Operand::none, 0U);
+    c = call();
+    c.b.type = static_cast<ElementType>(200);
+    expect_status(run_untouched(c, out), StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
+    c = call();
+    c.y.type = static_cast<ElementType>(99);
+    expect_status(run_untouched(c, out), StatusCode::unsupported_type, "DIV-API-D6", Operand::y, 0U);
+}
+
+// [utest->req~div-int-r2~1]
+// [utest->req~div-int-c2~1]
+// [utest->req~div-float-r2~1]
+// [utest->req~div-float-c2~1]
+TEST_F(ApiErrors, TypeMismatchNamesTheVariantsC2) {
+    RecordProperty("requirements", "DIV-INT-R2,DIV-INT-C2,DIV-FLOAT-R2,DIV-FLOAT-C2");
+    Call c = call();
+    c.b.type = ElementType::uint32;
+    expect_status(run_untouched(c, out), StatusCode::type_mismatch, "DIV-INT-C2", Operand::b, 0U);
+    c = call(ElementType::fp32);
+    c.y.type = ElementType::fp64;
+    expect_status(run_untouched(c, out), StatusCode::type_mismatch, "DIV-FLOAT-C2", Operand::y, 0U);
+}
+
+// [utest->req~div-api-d5~1]
+TEST_F(ApiErrors, RankAboveSixteen) {
+    RecordProperty("requirements", "DIV-API-D5");
+    Call c = call();
+    c.y.shape.rank = 17U;
+    expect_status(run_untouched(c, out), StatusCode::rank_too_large, "DIV-API-D5", Operand::y, 0U);
+    Shape shape{};
+    const std::uint64_t dims[17] = {};
+    EXPECT_FALSE(make_shape(dims, 17U, shape));
+    EXPECT_TRUE(make_shape(dims, 16U, shape));
+}
+
+// [utest->req~div-int-r1~1]
+// [utest->req~div-int-c1~1]
+// [utest->req~div-float-r1~1]
+// [utest->req~div-float-c1~1]
+TEST_F(ApiErrors, ShapeMismatchNamesTheFirstDifferingAxis) {
+    RecordProperty("requirements", "DIV-INT-R1,DIV-INT-C1,DIV-FLOAT-R1,DIV-FLOAT-C1");
+    const std::uint64_t dims_a[3] = {2U, 2U, 1U};
+    const std::uint64_t dims_b[3] = {2U, 1U, 2U};
+    Call c = call();
+    ASSERT_TRUE(make_shape(dims_a, 3U, c.a.shape));
+    ASSERT_TRUE(make_shape(dims_b, 3U, c.b.shape));
+    ASSERT_TRUE(make_shape(dims_a, 3U, c.y.shape));
+    expect_status(run_untouched(c, out), StatusCode::shape_mismatch, "DIV-INT-C1", Operand::b, 1U);
+    c = call(ElementType::fp32);
+    ASSERT_TRUE(make_shape(dims_a, 2U, c.y.shape));  // [2, 2] vs A's [4]: axis 0 differs
+    expect_status(run_untouched(c, out), StatusCode::shape_mismatch, "DIV-FLOAT-C1", Operand::y, 0U);
+    c = call(ElementType::fp32);
+    const std::uint64_t dims_prefix[2] = {4U, 1U};  // [4, 1] vs [4]: same prefix, ranks differ
+    ASSERT_TRUE(make_shape(dims_prefix, 2U, c.b.shape));
+    expect_status(run_untouched(c, out), StatusCode::shape_mismatch, "DIV-FLOAT-C1", Operand::b, 1U);
+}
+
+// [utest->req~div-api-d4~1]
+TEST_F(ApiErrors, ElementCountOrByteSizeOverflow) {
+    RecordProperty("requirements", "DIV-API-D4");
+    const std::uint64_t huge[2] = {std::uint64_t{1} << 32U, std::uint64_t{1} << 32U};  // 2^64 elements
+    Call c = call();
+    ASSERT_TRUE(make_shape(huge, 2U, c.a.shape));
+    c.b.shape = c.a.shape;
+    c.y.shape = c.a.shape;
+    expect_status(run_untouched(c, out), StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+    const std::uint64_t bytes_overflow[1] = {std::uint64_t{1} << 62U};  // count fits, bytes (x4) do not
+    ASSERT_TRUE(make_shape(bytes_overflow, 1U, c.a.shape));
+    c.b.shape = c.a.shape;
+    c.y.shape = c.a.shape;
+    expect_status(run_untouched(c, out), StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+    Shape two_to_the_64{};
+    two_to_the_64.rank = 2U;
+    two_to_the_64.dims[0] = std::uint64_t{1} << 63U;
+    two_to_the_64.dims[1] = 2U;
+    std::uint64_t count = 0U;
+    EXPECT_FALSE(element_count(two_to_the_64, count));
+}
+
+// [utest->req~div-api-d3~1]
+// [utest->req~div-gr1~1]
+TEST_F(ApiErrors, NullOrTooSmallBuffers) {
+    RecordProperty("requirements", "DIV-API-D3,DIV-GR1");
+    Call c = call();
+    c.a.data = nullptr;
+    expect_status(run_untouched(c, out), StatusCode::null_pointer, "DIV-API-D3", Operand::a, 0U);
+    c = call();
+    c.b.size_bytes = 15U;  // a dense [4] INT32 tensor needs 16 bytes
+    expect_status(run_untouched(c, out), StatusCode::buffer_too_small, "DIV-API-D3", Operand::b, 0U);
+    c = call();
+    c.y.size_bytes = 12U;
+    expect_status(run_untouched(c, out), StatusCode::buffer_too_small, "DIV-API-D3", Operand::y, 0U);
+    c = call();
+    c.y.data = nullptr;
+    expect_status(run_untouched(c, out), StatusCode::null_pointer, "DIV-API-D3", Operand::y, 0U);
+}
+
+// [utest->req~div-int-r3~1]
+// [utest->req~div-int-c3~1]
+// [utest->req~div-api-d1~1]
+// [utest->req~div-api-d2~1]
+TEST_F(ApiErrors, ZeroDivisorNamesTheFirstZero) {
+    RecordProperty("requirements", "DIV-INT-R3,DIV-INT-C3,DIV-API-D1,DIV-API-D2");
+    b = {3, 0, 5, 0};
+    expect_status(run_untouched(call(), out), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 1U);
+}
+
+// [utest->req~div-int-d2~1]
+TEST(ApiOverflow, MinOverMinusOneInEverySignedWidth) {
+    RecordProperty("requirements", "DIV-INT-D2");
+    {
+        const std::vector<std::int8_t> a{1, -8, 3};
+        const std::vector<std::int8_t> b{1, -1, 0};  // overflow at 1 comes before the zero at 2
+        std::vector<std::int8_t> y{5, 5, 5};
+        const Status s = divide(ElementType::int4, a, b, y);
+        expect_status(s, StatusCode::overflow, "DIV-INT-D2", Operand::a, 1U);
+        EXPECT_EQ(y, (std::vector<std::int8_t>{5, 5, 5}));
+    }
+    {
+        const std::vector<std::int8_t> a{-128};
+        const std::vector<std::int8_t> b{-1};
+        std::vector<std::int8_t> y{0};
+        expect_status(divide(ElementType::int8, a, b, y), StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
+        const std::vector<std::int8_t> a4{-8};  // -8 / -1 fits INT8 but not INT4
+        expect_status(divide(ElementType::int4, a4, b, y), StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
+    }
+    {
+        const std::vector<std::int16_t> a{0, std::numeric_limits<std::int16_t>::min()};
+        const std::vector<std::int16_t> b{0, -1};  // the zero at 0 comes first
+        std::vector<std::int16_t> y(2U);
+        expect_status(divide(ElementType::int16, a, b, y), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 0U);
+    }
+    {
+        const std::vector<std::int32_t> a{std::numeric_limits<std::int32_t>::min()};
+        const std::vector<std::int32_t> b{-1};
+        std::vector<std::int32_t> y(1U);
+        expect_status(divide(ElementType::int32, a, b, y), StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
+    }
+    {
+        const std::vector<std::int64_t> a{7, std::numeric_limits<std::int64_t>::min()};
+        const std::vector<std::int64_t> b{1, -1};
+        std::vector<std::int64_t> y(2U);
+        expect_status(divide(ElementType::int64, a, b, y, IntRounding::toward_zero), StatusCode::overflow,
+                      "DIV-INT-D2", Operand::a, 1U);
+    }
+}
+
+// [utest->req~div-int-d4~1]
+TEST(ApiNibbles, Int4AndUint4ValuesOutsideTheirRange) {
+    RecordProperty("requirements", "DIV-INT-D4");
+    const std::vector<std::int8_t> a{1, 2, 8};   // 8 is not an INT4 value
+    const std::vector<std::int8_t> b{1, -9, 1};  // -9 neither; A is scanned first
+    std::vector<std::int8_t> y(3U, 0);
+    expect_status(divide(ElementType::int4, a, b, y), StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 2U);
+    const std::vector<std::int8_t> a_ok{1, 2, 3};
+    expect_status(divide(ElementType::int4, a_ok, b, y), StatusCode::value_out_of_range, "DIV-INT-D4", Operand::b, 1U);
+    const std::vector<std::uint8_t> ua{15, 16};
+    const std::vector<std::uint8_t> ub{1, 1};
+    std::vector<std::uint8_t> uy(2U, 0);
+    expect_status(divide(ElementType::uint4, ua, ub, uy), StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 1U);
+    EXPECT_EQ(uy, (std::vector<std::uint8_t>{0, 0}));
+}
+
+// [utest->req~div-api-d2~1]
+TEST(ApiNames, NamesOfCodesRequirementsOperandsAndTypes) {
+    RecordProperty("requirements", "DIV-API-D2");
+    EXPECT_STREQ(requirement_name(RequirementId::div_int_c3), "DIV-INT-C3");
+    EXPECT_STREQ(requirement_name(RequirementId::div_float_c1), "DIV-FLOAT-C1");
+    EXPECT_STREQ(requirement_name(RequirementId::div_real_c2), "DIV-REAL-C2");
+    EXPECT_STREQ(requirement_name(RequirementId::none), "none");
+    EXPECT_STREQ(requirement_name(static_cast<RequirementId>(250)), "none");
+    EXPECT_STREQ(status_code_name(StatusCode::zero_divisor), "zero_divisor");
+    EXPECT_STREQ(status_code_name(static_cast<StatusCode>(250)), "unknown");
+    EXPECT_STREQ(operand_name(Operand::b), "B");
+    EXPECT_STREQ(operand_name(static_cast<Operand>(9)), "-");
+    EXPECT_STREQ(element_type_name(ElementType::bf16), "BF16");
+    EXPECT_STREQ(element_type_name(static_cast<ElementType>(200)), "unknown");
+    EXPECT_EQ(element_size(ElementType::int4), 1U);
+    EXPECT_EQ(element_size(ElementType::fp64), 8U);
+    EXPECT_EQ(element_size(static_cast<ElementType>(200)), 0U);
+}
+
+// [utest->req~div-api-d1~1]
+TEST(ApiShapes, EmptyScalarInPlaceAndLongTensors) {
+    RecordProperty("requirements", "DIV-API-D1");
+    // Zero elements: nothing to do, null data allowed.
+    const std::uint64_t dims[2] = {3U, 0U};
+    Shape empty{};
+    ASSERT_TRUE(make_shape(dims, 2U, empty));
+    DivReport report{};
+    EXPECT_TRUE(div(ConstTensorView{ElementType::fp32, empty, nullptr, 0U},
+                    ConstTensorView{ElementType::fp32, empty, nullptr, 0U},
+                    TensorView{ElementType::fp32, empty, nullptr, 0U}, DivOptions{}, &report).is_ok());
+    EXPECT_EQ(report.elements, 0U);
+    // Rank 0: one element.
+    const double a = 1.0;
+    const double b = 4.0;
+    double y = 0.0;
+    EXPECT_TRUE(div(ConstTensorView{ElementType::fp64, Shape{}, &a, 8U}, ConstTensorView{ElementType::fp64, Shape{}, &b, 8U},
+                    TensorView{ElementType::fp64, Shape{}, &y, 8U}, DivOptions{}, &report).is_ok());
+    EXPECT_EQ(y, 0.25);
+    EXPECT_EQ(report.elements, 1U);
+    // In place, and a length that is no multiple of any vector width.
+    std::vector<std::int32_t> values(100003U);
+    std::vector<std::int32_t> divisors(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = static_cast<std::int32_t>(i) - 50000;
+        divisors[i] = 7;
+    }
+    const ConstTensorView va{ElementType::int32, shape_1d(values.size()), values.data(), values.size() * 4U};
+    const ConstTensorView vb{ElementType::int32, shape_1d(values.size()), divisors.data(), values.size() * 4U};
+    const TensorView vy{ElementType::int32, shape_1d(values.size()), values.data(), values.size() * 4U};
+    ASSERT_TRUE(div(va, vb, vy, DivOptions{}, nullptr).is_ok());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::int64_t original = static_cast<std::int64_t>(i) - 50000;
+        ASSERT_LE(7 * static_cast<std::int64_t>(values[i]), original);  // floor by definition
+        ASSERT_GT(7 * (static_cast<std::int64_t>(values[i]) + 1), original);
+    }
+}
+
+}  // namespace
+}  // namespace sonnx::test
