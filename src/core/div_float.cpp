@@ -49,6 +49,7 @@ void divide_fp64(const double* a, const double* b, double* y, std::uint64_t coun
 
 namespace {
 
+#if !defined(SONNX_HAVE_F16C)
 struct Fp16 {
     static float widen(std::uint16_t bits) noexcept { return fp16_to_fp32(bits); }
     static Narrowed narrow(float value) noexcept { return fp32_to_fp16(value); }
@@ -58,6 +59,7 @@ struct Fp16 {
     // unbounded exponent stays below the smallest normal (tiny after rounding).
     static constexpr std::uint32_t kTinyBelowFp32Bits = 0x387FF000U;
 };
+#endif
 
 struct Bf16 {
     static float widen(std::uint16_t bits) noexcept { return bf16_to_fp32(bits); }
