@@ -70,6 +70,7 @@ struct Bf16 {
     static constexpr std::uint32_t kTinyBelowFp32Bits = 0x007FC000U;
 };
 
+// [impl->req~div-float-d6~1]
 inline std::uint32_t as_word(bool value) noexcept { return value ? 1U : 0U; }
 
 // One loop for both 16-bit formats: widen exactly, divide in FP32, narrow

@@ -144,11 +144,14 @@ void divide_uint64(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t
     }
 }
 
+// Typed access to the operands of the dispatched integer type.
+// [impl->req~div-int-f1~1]
 template <typename T>
 const T* in(const void* data) noexcept {
     return static_cast<const T*>(data);
 }
 
+// [impl->req~div-int-f1~1]
 template <typename T>
 T* out(void* data) noexcept {
     return static_cast<T*>(data);

@@ -1,0 +1,1 @@
+"""Traceability between spec/ requirements and their implementation, tests, proofs and inspections."""

@@ -1,0 +1,84 @@
+"""Reads the OpenFastTrace requirement items of spec/*.md."""
+import glob
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Tuple
+
+ITEM = re.compile(r"^`req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)`\s*$")
+HEADING = re.compile(r"^#{2,4}\s+(?P<id>[A-Z0-9-]+):\s*(?P<title>.*)$")
+NEEDS = re.compile(r"^Needs:\s*(?P<needs>[a-z, ]+)\s*$")
+INSPECTION = re.compile(r"^`inspection~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)`\s*$")
+COVERS = re.compile(r"^Covers:\s*(?P<refs>.*)$")
+REF = re.compile(r"req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)")
+
+KNOWN_NEEDS = ("impl", "utest", "proof", "inspection")
+
+
+@dataclass
+class Requirement:
+    name: str      # div-float-c3
+    revision: int
+    title: str
+    needs: List[str]
+    location: str  # spec/float.md:42
+
+    @property
+    def ident(self) -> str:
+        return self.name.upper()
+
+
+@dataclass
+class SpecIndex:
+    requirements: Dict[str, Requirement] = field(default_factory=dict)
+    duplicates: List[Tuple[str, str]] = field(default_factory=list)   # (name, location)
+    inspections: List[Tuple[str, int, str]] = field(default_factory=list)  # (req name, rev, location)
+    malformed: List[Tuple[str, str]] = field(default_factory=list)    # (detail, location)
+
+
+def read_spec(root: str) -> SpecIndex:
+    index = SpecIndex()
+    for path in sorted(glob.glob(os.path.join(root, "spec", "*.md"))):
+        relative = os.path.relpath(path, root)
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+        title = ""
+        current = None
+        in_fence = False
+        for number, line in enumerate(lines, start=1):
+            if line.strip().startswith("```"):
+                in_fence = not in_fence  # examples in code blocks are not items
+                continue
+            if in_fence:
+                continue
+            heading = HEADING.match(line)
+            if heading:
+                title = heading["title"].strip()
+            item = ITEM.match(line.strip())
+            if item:
+                location = f"{relative}:{number}"
+                if item["name"] in index.requirements:
+                    index.duplicates.append((item["name"], location))
+                    current = None
+                    continue
+                current = Requirement(item["name"], int(item["rev"]), title, [], location)
+                index.requirements[item["name"]] = current
+                continue
+            needs = NEEDS.match(line.strip())
+            if needs and current is not None:
+                current.needs = [n.strip() for n in needs["needs"].split(",") if n.strip()]
+                unknown = [n for n in current.needs if n not in KNOWN_NEEDS]
+                if unknown:
+                    index.malformed.append((f"unknown coverage type {unknown} in {current.ident}",
+                                            f"{relative}:{number}"))
+                current = None
+            if INSPECTION.match(line.strip()):
+                current = None
+            covers = COVERS.match(line.strip())
+            if covers:
+                for ref in REF.finditer(covers["refs"]):
+                    index.inspections.append((ref["name"], int(ref["rev"]), f"{relative}:{number}"))
+    for requirement in index.requirements.values():
+        if not requirement.needs:
+            index.malformed.append((f"{requirement.ident} has no Needs line", requirement.location))
+    return index
