@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "test_support.hpp"
@@ -242,6 +244,52 @@ TEST(ApiNames, NamesOfCodesRequirementsOperandsAndTypes) {
     EXPECT_EQ(element_size(ElementType::int4), 1U);
     EXPECT_EQ(element_size(ElementType::fp64), 8U);
     EXPECT_EQ(element_size(static_cast<ElementType>(200)), 0U);
+}
+
+// Every enumerator has its own name (the tables are written out, not derived).
+// [utest->req~div-api-d2~1]
+TEST(ApiNames, EveryEnumeratorHasItsName) {
+    RecordProperty("requirements", "DIV-API-D2");
+    const std::vector<std::pair<RequirementId, const char*>> requirements = {
+        {RequirementId::div_real_c1, "DIV-REAL-C1"}, {RequirementId::div_real_c2, "DIV-REAL-C2"},
+        {RequirementId::div_float_c1, "DIV-FLOAT-C1"}, {RequirementId::div_float_c2, "DIV-FLOAT-C2"},
+        {RequirementId::div_int_c1, "DIV-INT-C1"}, {RequirementId::div_int_c2, "DIV-INT-C2"},
+        {RequirementId::div_int_c3, "DIV-INT-C3"}, {RequirementId::div_int_d2, "DIV-INT-D2"},
+        {RequirementId::div_int_d4, "DIV-INT-D4"}, {RequirementId::div_api_d3, "DIV-API-D3"},
+        {RequirementId::div_api_d4, "DIV-API-D4"}, {RequirementId::div_api_d5, "DIV-API-D5"},
+        {RequirementId::div_api_d6, "DIV-API-D6"}, {RequirementId::div_float_d5, "DIV-FLOAT-D5"}};
+    for (const auto& [id, name] : requirements) {
+        EXPECT_STREQ(requirement_name(id), name);
+    }
+    const std::vector<std::pair<StatusCode, const char*>> codes = {
+        {StatusCode::ok, "ok"}, {StatusCode::shape_mismatch, "shape_mismatch"},
+        {StatusCode::type_mismatch, "type_mismatch"}, {StatusCode::zero_divisor, "zero_divisor"},
+        {StatusCode::overflow, "overflow"}, {StatusCode::null_pointer, "null_pointer"},
+        {StatusCode::buffer_too_small, "buffer_too_small"}, {StatusCode::size_overflow, "size_overflow"},
+        {StatusCode::rank_too_large, "rank_too_large"}, {StatusCode::value_out_of_range, "value_out_of_range"},
+        {StatusCode::unsupported_type, "unsupported_type"}, {StatusCode::invalid_argument, "invalid_argument"},
+        {StatusCode::fp_environment_failure, "fp_environment_failure"}};
+    for (const auto& [code, name] : codes) {
+        EXPECT_STREQ(status_code_name(code), name);
+    }
+    EXPECT_STREQ(operand_name(Operand::a), "A");
+    EXPECT_STREQ(operand_name(Operand::y), "Y");
+    EXPECT_STREQ(operand_name(Operand::none), "-");
+    const std::vector<std::tuple<ElementType, const char*, std::size_t, TypeClass>> types = {
+        {ElementType::fp16, "FP16", 2U, TypeClass::floating}, {ElementType::bf16, "BF16", 2U, TypeClass::floating},
+        {ElementType::fp32, "FP32", 4U, TypeClass::floating}, {ElementType::fp64, "FP64", 8U, TypeClass::floating},
+        {ElementType::int4, "INT4", 1U, TypeClass::integer}, {ElementType::int8, "INT8", 1U, TypeClass::integer},
+        {ElementType::int16, "INT16", 2U, TypeClass::integer}, {ElementType::int32, "INT32", 4U, TypeClass::integer},
+        {ElementType::int64, "INT64", 8U, TypeClass::integer}, {ElementType::uint4, "UINT4", 1U, TypeClass::integer},
+        {ElementType::uint8, "UINT8", 1U, TypeClass::integer}, {ElementType::uint16, "UINT16", 2U, TypeClass::integer},
+        {ElementType::uint32, "UINT32", 4U, TypeClass::integer}, {ElementType::uint64, "UINT64", 8U, TypeClass::integer}};
+    EXPECT_EQ(types.size(), kElementTypeCount);
+    for (const auto& [type, name, size, kind] : types) {
+        EXPECT_STREQ(element_type_name(type), name);
+        EXPECT_EQ(element_size(type), size);
+        EXPECT_EQ(type_class(type), kind);
+    }
+    EXPECT_EQ(type_class(static_cast<ElementType>(200)), TypeClass::unknown);
 }
 
 // [utest->req~div-api-d1~1]
