@@ -134,22 +134,33 @@ Operands<std::int32_t> int32_operands(std::uint64_t n) {
     return ops;
 }
 
-void sonnx_fp32_large(benchmark::State& s) { static auto o = fp32_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp32, o, sonnx::IntRounding::floor); }
-void add_fp32_large(benchmark::State& s) { static auto o = fp32_operands(kLarge); run_baseline(s, o, sonnx::bench::add_fp32); }
-void sonnx_fp64_large(benchmark::State& s) { static auto o = fp64_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp64, o, sonnx::IntRounding::floor); }
-void add_fp64_large(benchmark::State& s) { static auto o = fp64_operands(kLarge); run_baseline(s, o, sonnx::bench::add_fp64); }
-void sonnx_fp16_large(benchmark::State& s) { static auto o = fp16_operands(kLarge); run_sonnx(s, sonnx::ElementType::fp16, o, sonnx::IntRounding::floor); }
-void add_fp16_large(benchmark::State& s) { static auto o = fp16_operands(kLarge); run_baseline(s, o, sonnx::bench::add_u16); }
-void sonnx_bf16_large(benchmark::State& s) { static auto o = bf16_operands(kLarge); run_sonnx(s, sonnx::ElementType::bf16, o, sonnx::IntRounding::floor); }
-void add_bf16_large(benchmark::State& s) { static auto o = bf16_operands(kLarge); run_baseline(s, o, sonnx::bench::add_u16); }
+// One set of buffers per type and size, shared by the operator and its
+// baseline, so that both run on the same pages.
+Operands<float>& fp32_large() { static auto o = fp32_operands(kLarge); return o; }
+Operands<double>& fp64_large() { static auto o = fp64_operands(kLarge); return o; }
+Operands<std::uint16_t>& fp16_large() { static auto o = fp16_operands(kLarge); return o; }
+Operands<std::uint16_t>& bf16_large() { static auto o = bf16_operands(kLarge); return o; }
+Operands<float>& fp32_small() { static auto o = fp32_operands(kSmall); return o; }
+Operands<std::uint16_t>& fp16_small() { static auto o = fp16_operands(kSmall); return o; }
+Operands<std::uint16_t>& bf16_small() { static auto o = bf16_operands(kSmall); return o; }
+Operands<std::int32_t>& int32_one_million() { static auto o = int32_operands(kInt); return o; }
 
-void sonnx_fp32_small(benchmark::State& s) { static auto o = fp32_operands(kSmall); run_sonnx(s, sonnx::ElementType::fp32, o, sonnx::IntRounding::floor); }
-void plaindiv_fp32_small(benchmark::State& s) { static auto o = fp32_operands(kSmall); run_baseline(s, o, sonnx::bench::divide_plain_fp32); }
-void sonnx_fp16_small(benchmark::State& s) { static auto o = fp16_operands(kSmall); run_sonnx(s, sonnx::ElementType::fp16, o, sonnx::IntRounding::floor); }
-void sonnx_bf16_small(benchmark::State& s) { static auto o = bf16_operands(kSmall); run_sonnx(s, sonnx::ElementType::bf16, o, sonnx::IntRounding::floor); }
+void sonnx_fp32_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp32, fp32_large(), sonnx::IntRounding::floor); }
+void add_fp32_large(benchmark::State& s) { run_baseline(s, fp32_large(), sonnx::bench::add_fp32); }
+void sonnx_fp64_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp64, fp64_large(), sonnx::IntRounding::floor); }
+void add_fp64_large(benchmark::State& s) { run_baseline(s, fp64_large(), sonnx::bench::add_fp64); }
+void sonnx_fp16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_large(), sonnx::IntRounding::floor); }
+void add_fp16_large(benchmark::State& s) { run_baseline(s, fp16_large(), sonnx::bench::add_u16); }
+void sonnx_bf16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor); }
+void add_bf16_large(benchmark::State& s) { run_baseline(s, bf16_large(), sonnx::bench::add_u16); }
 
-void sonnx_int32_floor(benchmark::State& s) { static auto o = int32_operands(kInt); run_sonnx(s, sonnx::ElementType::int32, o, sonnx::IntRounding::floor); }
-void scalardiv_int32(benchmark::State& s) { static auto o = int32_operands(kInt); run_baseline(s, o, sonnx::bench::divide_plain_int32); }
+void sonnx_fp32_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp32, fp32_small(), sonnx::IntRounding::floor); }
+void plaindiv_fp32_small(benchmark::State& s) { run_baseline(s, fp32_small(), sonnx::bench::divide_plain_fp32); }
+void sonnx_fp16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_small(), sonnx::IntRounding::floor); }
+void sonnx_bf16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor); }
+
+void sonnx_int32_floor(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::int32, int32_one_million(), sonnx::IntRounding::floor); }
+void scalardiv_int32(benchmark::State& s) { run_baseline(s, int32_one_million(), sonnx::bench::divide_plain_int32); }
 
 }  // namespace
 
