@@ -25,19 +25,17 @@ struct DivOptions {
     IntRounding int_rounding{IntRounding::floor};
 };
 
-// IEEE 754 exception flags raised by a float division, as a bit set.
+// IEEE 754 exception flags raised by a float division, as bits of a set.
 // [impl->req~div-float-d6~1]
-enum FpFlag : std::uint8_t {
-    fp_flag_none = 0U,
-    fp_flag_invalid = 1U,
-    fp_flag_divide_by_zero = 2U,
-    fp_flag_overflow = 4U,
-    fp_flag_underflow = 8U,
-    fp_flag_inexact = 16U
-};
+inline constexpr std::uint8_t fp_flag_none = 0U;
+inline constexpr std::uint8_t fp_flag_invalid = 1U;
+inline constexpr std::uint8_t fp_flag_divide_by_zero = 2U;
+inline constexpr std::uint8_t fp_flag_overflow = 4U;
+inline constexpr std::uint8_t fp_flag_underflow = 8U;
+inline constexpr std::uint8_t fp_flag_inexact = 16U;
 
 struct DivReport {
-    std::uint8_t fp_flags{fp_flag_none};  // OR of FpFlag values; 0 for integer types
+    std::uint8_t fp_flags{fp_flag_none};  // OR of fp_flag_* bits; 0 for integer types
     std::uint64_t elements{0U};           // elements written
 };
 

@@ -11,7 +11,7 @@ namespace sonnx {
 
 namespace {
 
-// Runs the kernel of a float type; returns the FpFlag bits it raised.
+// Runs the kernel of a float type; returns the fp_flag_* bits it raised.
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
 std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* y, std::uint64_t count) noexcept {
@@ -29,12 +29,16 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
         case ElementType::fp16:
             flags = core::divide_fp16(static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(b),
                                       static_cast<std::uint16_t*>(y), count);
-            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & core::kFp16HardwareFlags));
+            flags = static_cast<std::uint8_t>(static_cast<std::uint32_t>(flags) |
+                                              (static_cast<std::uint32_t>(core::raised_fp_flags()) &
+                                               static_cast<std::uint32_t>(core::kFp16HardwareFlags)));
             break;
         case ElementType::bf16:
             flags = core::divide_bf16(static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(b),
                                       static_cast<std::uint16_t*>(y), count);
-            flags = static_cast<std::uint8_t>(flags | (core::raised_fp_flags() & core::kBf16HardwareFlags));
+            flags = static_cast<std::uint8_t>(static_cast<std::uint32_t>(flags) |
+                                              (static_cast<std::uint32_t>(core::raised_fp_flags()) &
+                                               static_cast<std::uint32_t>(core::kBf16HardwareFlags)));
             break;
         default:
             flags = fp_flag_none;

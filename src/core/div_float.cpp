@@ -115,8 +115,8 @@ std::uint8_t divide_half(const std::uint16_t* a, const std::uint16_t* b, std::ui
     }
     std::uint32_t flags = fp_flag_none;
     flags |= (inexact != 0U) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    flags |= (overflow != 0U) ? static_cast<std::uint32_t>(fp_flag_overflow | fp_flag_inexact) : 0U;
-    flags |= (underflow != 0U) ? static_cast<std::uint32_t>(fp_flag_underflow | fp_flag_inexact) : 0U;
+    flags |= (overflow != 0U) ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
+    flags |= (underflow != 0U) ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
     return static_cast<std::uint8_t>(flags);
 }
 
@@ -132,7 +132,9 @@ std::uint8_t divide_half(const std::uint16_t* a, const std::uint16_t* b, std::ui
 // 1 - 1/255. FP16 quotients never overflow or underflow in FP32.
 // The kernels add the flags of the 16-bit rounding.
 const std::uint8_t kBf16HardwareFlags = static_cast<std::uint8_t>(
-    fp_flag_invalid | fp_flag_divide_by_zero | fp_flag_overflow | fp_flag_underflow | fp_flag_inexact);
+    static_cast<std::uint32_t>(fp_flag_invalid) | static_cast<std::uint32_t>(fp_flag_divide_by_zero) |
+    static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_underflow) |
+    static_cast<std::uint32_t>(fp_flag_inexact));
 
 #if defined(SONNX_HAVE_F16C)
 
@@ -238,9 +240,9 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
     flags |= (_mm256_testz_si256(inexact, inexact) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
     const __m256i rounds_to_infinity = _mm256_cmpgt_epi32(largest, _mm256_set1_epi32(0x7F7F7FFF));
     flags |= (_mm256_testz_si256(rounds_to_infinity, rounds_to_infinity) == 0)
-                 ? static_cast<std::uint32_t>(fp_flag_overflow | fp_flag_inexact) : 0U;
+                 ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
     flags |= (_mm256_testz_si256(tiny_inexact, tiny_inexact) == 0)
-                 ? static_cast<std::uint32_t>(fp_flag_underflow | fp_flag_inexact) : 0U;
+                 ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
     return static_cast<std::uint8_t>(flags);
 }
 

@@ -11,7 +11,7 @@ void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) 
 void divide_fp64(const double* a, const double* b, double* y, std::uint64_t count) noexcept;
 
 // The 16-bit kernels return the overflow, underflow and inexact flags of the
-// 16-bit rounding as FpFlag bits; the caller ORs the hardware flags of the
+// 16-bit rounding as fp_flag_* bits; the caller ORs the hardware flags of the
 // FP32 step (which are also the 16-bit division's, see div_float.cpp).
 // The hardware flags that apply to the 16-bit kernels (see div_float.cpp).
 extern const std::uint8_t kFp16HardwareFlags;

@@ -25,7 +25,7 @@ struct SavedFpEnvironment {
 
 // Saves the caller's environment and installs the default one. False on failure.
 [[nodiscard]] bool enter_default_fp_environment(SavedFpEnvironment& saved) noexcept;
-// The IEEE exception flags raised since enter_default_fp_environment, as FpFlag bits.
+// The IEEE exception flags raised since enter_default_fp_environment, as fp_flag_* bits.
 [[nodiscard]] std::uint8_t raised_fp_flags() noexcept;
 // Reinstalls the caller's environment. False on failure.
 [[nodiscard]] bool restore_fp_environment(const SavedFpEnvironment& saved) noexcept;

@@ -7,7 +7,7 @@ namespace sonnx {
 
 // [impl->req~div-api-d5~1]
 bool make_shape(const std::uint64_t* dims, std::uint32_t count, Shape& out) noexcept {
-    bool ok = (count <= kMaxRank) && ((dims != nullptr) || (count == 0U));
+    const bool ok = (count <= kMaxRank) && ((dims != nullptr) || (count == 0U));
     if (ok) {
         Shape shape{};
         shape.rank = count;
