@@ -5,6 +5,7 @@
 #include "div_float.hpp"
 #include "div_int.hpp"
 #include "fp_environment.hpp"
+#include "make_status.hpp"
 #include "validate.hpp"
 
 namespace sonnx {
@@ -49,10 +50,7 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
 
 // [impl->req~div-float-d5~1]
 Status environment_failure() noexcept {
-    Status status{};
-    status.code = StatusCode::fp_environment_failure;
-    status.requirement = RequirementId::div_float_d5;
-    return status;
+    return core::make_status(StatusCode::fp_environment_failure, RequirementId::div_float_d5, Operand::none, 0U);
 }
 
 }  // namespace

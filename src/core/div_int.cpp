@@ -10,20 +10,11 @@
 #include <limits>
 #include <type_traits>
 
+#include "make_status.hpp"
+
 namespace sonnx::core {
 
 namespace {
-
-// [impl->req~div-api-d2~1]
-Status element_status(StatusCode code, RequirementId requirement, Operand operand,
-                      std::uint64_t index) noexcept {
-    Status status{};
-    status.code = code;
-    status.requirement = requirement;
-    status.operand = operand;
-    status.index = index;
-    return status;
-}
 
 // [impl->req~div-int-d4~1]
 template <typename T>
@@ -38,7 +29,7 @@ Status check_nibble_range(const T* values, std::uint64_t count, T low, T high, O
         while ((values[i] >= low) && (values[i] <= high)) {
             ++i;
         }
-        status = element_status(StatusCode::value_out_of_range, RequirementId::div_int_d4, operand, i);
+        status = make_status(StatusCode::value_out_of_range, RequirementId::div_int_d4, operand, i);
     }
     return status;
 }
@@ -65,8 +56,8 @@ Status check_divisors(const T* a, const T* b, std::uint64_t count, T lowest) noe
             ++i;
         }
         status = (b[i] == static_cast<T>(0))
-                     ? element_status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, i)
-                     : element_status(StatusCode::overflow, RequirementId::div_int_d2, Operand::a, i);
+                     ? make_status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, i)
+                     : make_status(StatusCode::overflow, RequirementId::div_int_d2, Operand::a, i);
     }
     return status;
 }
@@ -204,7 +195,7 @@ Status check_int_operands(ElementType type, const void* a, const void* b, std::u
             status = check_divisors(in<std::uint64_t>(a), in<std::uint64_t>(b), count, static_cast<std::uint64_t>(0U));
             break;
         default:
-            status = element_status(StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::a, 0U);
+            status = make_status(StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::a, 0U);
             break;
     }
     return status;

@@ -4,20 +4,11 @@
 
 #include <limits>
 
+#include "make_status.hpp"
+
 namespace sonnx::core {
 
 namespace {
-
-// [impl->req~div-api-d2~1]
-Status make_status(StatusCode code, RequirementId requirement, Operand operand,
-                   std::uint64_t index) noexcept {
-    Status status{};
-    status.code = code;
-    status.requirement = requirement;
-    status.operand = operand;
-    status.index = index;
-    return status;
-}
 
 // [impl->req~div-api-d6~1]
 Status check_known_type(ElementType type, Operand operand) noexcept {
