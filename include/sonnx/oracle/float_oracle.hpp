@@ -1,0 +1,71 @@
+// The exact oracle for float division: the correctly rounded quotient of two
+// encodings, and the distance of any candidate from the exact quotient in
+// ulps. MPFR throughout, with the target format's precision, exponent range
+// and subnormals emulated; never a wider native float type (a compiler may
+// fold such a "reference" into the very operation under test).
+#ifndef SONNX_ORACLE_FLOAT_ORACLE_HPP
+#define SONNX_ORACLE_FLOAT_ORACLE_HPP
+
+#include <mpfr.h>
+
+#include <cstdint>
+
+#include "sonnx/element_type.hpp"
+
+namespace sonnx::oracle {
+
+struct FloatFormat {
+    int precision;      // significand bits, implicit bit included
+    int exponent_bits;
+    int bias;
+    int total_bits;
+};
+
+// FP16, BF16, FP32, FP64; precondition: `type` is one of them.
+const FloatFormat& float_format(ElementType type);
+
+enum class ValueClass : std::uint8_t { nan, infinity, zero, finite };
+
+struct Classified {
+    ValueClass value_class;
+    bool negative;
+};
+
+Classified classify(const FloatFormat& format, std::uint64_t bits);
+
+// How a candidate compares with the exact quotient (DIV-FLOAT-D8).
+struct Measure {
+    std::uint64_t expected;   // the correctly rounded quotient (NaN: the default quiet NaN)
+    bool exact_match;         // bit-identical, or both NaN
+    bool special_mismatch;    // NaN, infinity or zero expected (or given) and not matched exactly
+    double ulps;              // |candidate - a/b| / ulp(q'), rounded up; 0 for matched specials
+    bool within_half_ulp;     // |candidate - a/b| <= ulp(q') / 2, and no special mismatch
+    bool within_one_ulp;      // |candidate - a/b| <  ulp(q'),     and no special mismatch
+};
+
+// One instance per thread: it keeps its MPFR variables.
+class FloatOracle {
+public:
+    explicit FloatOracle(const FloatFormat& format);
+    ~FloatOracle();
+    FloatOracle(const FloatOracle&) = delete;
+    FloatOracle& operator=(const FloatOracle&) = delete;
+
+    // a / b rounded to nearest, ties to even, in the format.
+    std::uint64_t quotient(std::uint64_t a, std::uint64_t b);
+    Measure measure(std::uint64_t a, std::uint64_t b, std::uint64_t candidate);
+    // ulp(x) of DIV-FLOAT-D8 for a finite encoding, as a power-of-two exponent.
+    long ulp_exponent(std::uint64_t finite_bits);
+
+private:
+    void decode(mpfr_t out, std::uint64_t bits) const;
+    std::uint64_t encode(mpfr_t value) const;
+    void round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode);
+
+    FloatFormat format_;
+    mpfr_t a_, b_, q_, wide_, wide2_;
+};
+
+}  // namespace sonnx::oracle
+
+#endif  // SONNX_ORACLE_FLOAT_ORACLE_HPP

@@ -1,0 +1,26 @@
+// The exact oracle for integer division (GMP): floor and truncated quotients
+// and the verdicts for a zero divisor and an unrepresentable quotient.
+#ifndef SONNX_ORACLE_INT_ORACLE_HPP
+#define SONNX_ORACLE_INT_ORACLE_HPP
+
+#include <cstdint>
+
+#include "sonnx/div.hpp"
+
+namespace sonnx::oracle {
+
+enum class IntVerdict : std::uint8_t { ok, zero_divisor, overflow };
+
+struct IntQuotient {
+    IntVerdict verdict;
+    std::int64_t signed_value;     // for signed types (and unsigned values below 2^63)
+    std::uint64_t unsigned_value;  // for unsigned types
+};
+
+// Operands as the type's values (widened); precondition: an integer type.
+IntQuotient int_quotient(ElementType type, std::int64_t a, std::int64_t b, IntRounding rounding);
+IntQuotient uint_quotient(ElementType type, std::uint64_t a, std::uint64_t b);
+
+}  // namespace sonnx::oracle
+
+#endif  // SONNX_ORACLE_INT_ORACLE_HPP
