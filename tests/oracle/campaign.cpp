@@ -8,6 +8,7 @@
 
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
+#include "test_support.hpp"
 
 namespace sonnx::test {
 
@@ -17,13 +18,6 @@ std::string hex(std::uint64_t value) {
     char text[24];
     std::snprintf(text, sizeof text, "0x%04llx", static_cast<unsigned long long>(value));
     return text;
-}
-
-Shape vector_shape(std::uint64_t n) {
-    Shape shape{};
-    shape.rank = 1U;
-    shape.dims[0] = n;
-    return shape;
 }
 
 }  // namespace
@@ -44,7 +38,7 @@ CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint
         for (std::uint32_t i = 0; i < 65536U; ++i) {
             b[i] = static_cast<std::uint16_t>(i);
         }
-        const Shape shape = vector_shape(65536U);
+        const Shape shape = shape_1d(65536U);
         for (std::uint32_t numerator = next.fetch_add(stride); numerator < 65536U; numerator = next.fetch_add(stride)) {
             std::fill(a.begin(), a.end(), static_cast<std::uint16_t>(numerator));
             const Status status = div(ConstTensorView{type, shape, a.data(), 131072U},

@@ -97,6 +97,14 @@ TEST_F(ApiErrors, RankAboveSixteen) {
     const std::uint64_t dims[17] = {};
     EXPECT_FALSE(make_shape(dims, 17U, shape));
     EXPECT_TRUE(make_shape(dims, 16U, shape));
+    EXPECT_FALSE(make_shape(nullptr, 2U, shape));  // dimensions promised but not given
+    EXPECT_TRUE(make_shape(nullptr, 0U, shape));   // a scalar needs none
+    EXPECT_EQ(shape.rank, 0U);
+    Shape too_deep{};
+    too_deep.rank = 17U;
+    std::uint64_t count = 0U;
+    EXPECT_FALSE(element_count(too_deep, count));
+    EXPECT_FALSE(same_shape(too_deep, too_deep));  // equal, but no valid shape has rank 17
 }
 
 // [utest->req~div-int-r1~1]

@@ -219,6 +219,28 @@ TEST(DivFloatBoundary, Bf16TinyQuotientsMatchMpfr) {
     EXPECT_EQ(check_against_mpfr(kBf16, a, b, y), 0);
 }
 
+// Tensors shorter than a vector run entirely in the scalar loop (the tail of
+// longer ones): every pair of operand classes there, in tensors of length 3.
+// [utest->req~div-float-f1~1]
+// [utest->req~div-float-d7~1]
+// [utest->req~div-float-d6~1]
+TEST(DivFloatBoundary, SixteenBitScalarTailsMatchMpfr) {
+    RecordProperty("requirements", "DIV-FLOAT-F1,DIV-FLOAT-D7,DIV-FLOAT-D6");
+    for (const auto& [format, type] : {std::pair{kFp16, ElementType::fp16}, std::pair{kBf16, ElementType::bf16}}) {
+        const std::vector<std::uint64_t> bits = boundary_bits(format);
+        for (const std::uint64_t x : bits) {
+            const std::vector<std::uint16_t> a(3U, static_cast<std::uint16_t>(x));
+            for (std::size_t j = 0; j + 3U <= bits.size(); j += 3U) {
+                const std::vector<std::uint16_t> b{static_cast<std::uint16_t>(bits[j]), static_cast<std::uint16_t>(bits[j + 1U]),
+                                                   static_cast<std::uint16_t>(bits[j + 2U])};
+                std::vector<std::uint16_t> y(3U);
+                ASSERT_TRUE(divide(type, a, b, y).is_ok());
+                EXPECT_EQ(check_against_mpfr(format, a, b, y), 0);
+            }
+        }
+    }
+}
+
 // --- special values, hand-derived, FP32 and FP16 ---------------------------
 
 float fp32(std::uint32_t bits) { return from_bits<float>(bits); }
