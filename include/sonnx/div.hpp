@@ -21,8 +21,44 @@ namespace sonnx {
 // [impl->req~div-int-d1~1]
 enum class IntRounding : std::uint8_t { floor = 0U, toward_zero = 1U };
 
+// Whose semantics a call follows (spec/profiles.md): the SONNX spec's
+// (equal shapes, floor by default), ONNX Div's (per opset) or OpenVINO
+// Divide-1's. Every field below has a default, so DivOptions{} and
+// DivOptions{rounding} keep the SONNX behaviour.
+// [impl->req~div-prof-d1~1]
+enum class Profile : std::uint8_t { sonnx = 0U, onnx = 1U, openvino = 2U };
+
+// OpenVINO's auto_broadcast attribute.
+// [impl->req~div-ov-r1~1]
+// [impl->req~div-ov-r2~1]
+enum class AutoBroadcast : std::uint8_t { none = 0U, numpy = 1U };
+
+// The newest ONNX opset the onnx profile accepts (DIV-ONNX-D1).
+inline constexpr std::uint32_t kOnnxOpsetMax = 25U;
+
+// ONNX Div: the opset the model imports (1 ... kOnnxOpsetMax) and, for
+// opsets 1 to 6 only, the attributes `broadcast` and `axis`.
+// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-r3~1]
+struct OnnxOptions {
+    std::uint32_t opset{14U};
+    bool broadcast{false};   // attribute broadcast = 1
+    bool has_axis{false};    // attribute axis present
+    std::int64_t axis{0};    // its value, when present
+};
+
+// OpenVINO Divide-1 attributes, with OpenVINO's defaults.
+// [impl->req~div-ov-f1~1]
+struct OpenVinoOptions {
+    bool pythondiv{true};  // m_pythondiv: floor (true) or truncation (false) for integers
+    AutoBroadcast auto_broadcast{AutoBroadcast::numpy};
+};
+
 struct DivOptions {
-    IntRounding int_rounding{IntRounding::floor};
+    IntRounding int_rounding{IntRounding::floor};  // sonnx profile; the other profiles fix the rounding
+    Profile profile{Profile::sonnx};
+    OnnxOptions onnx{};          // used when profile == onnx
+    OpenVinoOptions openvino{};  // used when profile == openvino
 };
 
 // IEEE 754 exception flags raised by a float division, as bits of a set.
@@ -39,9 +75,19 @@ struct DivReport {
     std::uint64_t elements{0U};           // elements written
 };
 
-// Divides A by B into Y. `report` may be null.
+// Divides A by B into Y. `report` may be null. Under the onnx and openvino
+// profiles A and B may broadcast (spec/profiles.md); Y must then have the
+// shape div_output_shape gives.
 [[nodiscard]] Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, DivReport* report) noexcept;
+
+// The shape Y must have for A / B under `options`, or the status div would
+// return for these shapes and this type (option values, type, ranks, the
+// profile's shape rule, element counts and byte sizes); `y` is set only on
+// success. Lets a caller size Y before calling div.
+// [impl->req~div-bcast-d5~1]
+[[nodiscard]] Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                                      Shape& y) noexcept;
 
 }  // namespace sonnx
 

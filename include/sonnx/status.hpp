@@ -22,7 +22,8 @@ enum class StatusCode : std::uint8_t {
     value_out_of_range = 9U,  // an INT4/UINT4 element outside its 4-bit range
     unsupported_type = 10U,   // an element type value the API does not know
     invalid_argument = 11U,   // an option value outside its enumeration
-    fp_environment_failure = 12U  // the default FP environment could not be set or restored
+    fp_environment_failure = 12U,  // the default FP environment could not be set or restored
+    overlap = 13U                  // Y's buffer overlaps an operand that broadcasts (DIV-BCAST-D4)
 };
 
 // The requirement a status refers to; the IDs of spec/requirements.
@@ -41,7 +42,15 @@ enum class RequirementId : std::uint8_t {
     div_api_d4,   // element count / byte size overflow
     div_api_d5,   // rank limit
     div_api_d6,   // unknown type or option value
-    div_float_d5  // floating-point environment
+    div_float_d5,  // floating-point environment
+    div_prof_d1,   // profile option values
+    div_bcast_d4,  // output overlapping a broadcast operand
+    div_onnx_d1,   // ONNX opset and legacy attributes
+    div_onnx_r1,   // ONNX element types per opset
+    div_onnx_r2,   // ONNX multidirectional broadcasting (opset 7+)
+    div_onnx_r3,   // ONNX limited broadcasting (opset 1, 6)
+    div_ov_r1,     // OpenVINO auto_broadcast none
+    div_ov_r2      // OpenVINO auto_broadcast numpy
 };
 
 // Which tensor a status points at.

@@ -21,6 +21,14 @@ const char* requirement_name(RequirementId id) noexcept {
         case RequirementId::div_api_d5: name = "DIV-API-D5"; break;
         case RequirementId::div_api_d6: name = "DIV-API-D6"; break;
         case RequirementId::div_float_d5: name = "DIV-FLOAT-D5"; break;
+        case RequirementId::div_prof_d1: name = "DIV-PROF-D1"; break;
+        case RequirementId::div_bcast_d4: name = "DIV-BCAST-D4"; break;
+        case RequirementId::div_onnx_d1: name = "DIV-ONNX-D1"; break;
+        case RequirementId::div_onnx_r1: name = "DIV-ONNX-R1"; break;
+        case RequirementId::div_onnx_r2: name = "DIV-ONNX-R2"; break;
+        case RequirementId::div_onnx_r3: name = "DIV-ONNX-R3"; break;
+        case RequirementId::div_ov_r1: name = "DIV-OV-R1"; break;
+        case RequirementId::div_ov_r2: name = "DIV-OV-R2"; break;
         default: break;
     }
     return name;
@@ -43,6 +51,7 @@ const char* status_code_name(StatusCode code) noexcept {
         case StatusCode::unsupported_type: name = "unsupported_type"; break;
         case StatusCode::invalid_argument: name = "invalid_argument"; break;
         case StatusCode::fp_environment_failure: name = "fp_environment_failure"; break;
+        case StatusCode::overlap: name = "overlap"; break;
         default: break;
     }
     return name;

@@ -2,9 +2,11 @@
 // failing check is the one reported.
 #include "validate.hpp"
 
+#include <functional>
 #include <limits>
 
 #include "make_status.hpp"
+#include "profile.hpp"
 
 namespace sonnx::core {
 
@@ -43,18 +45,6 @@ Status check_rank(const Shape& shape, Operand operand) noexcept {
     return status;
 }
 
-// The first axis whose extent differs, or the shorter rank when one shape
-// is a prefix of the other.
-// [impl->req~div-api-d2~1]
-std::uint64_t first_differing_axis(const Shape& lhs, const Shape& rhs) noexcept {
-    const std::uint32_t common = (lhs.rank < rhs.rank) ? lhs.rank : rhs.rank;
-    std::uint32_t axis = 0U;
-    while ((axis < common) && (lhs.dims[axis] == rhs.dims[axis])) {
-        ++axis;
-    }
-    return static_cast<std::uint64_t>(axis);
-}
-
 // [impl->req~div-float-r1~1]
 // [impl->req~div-float-c1~1]
 // [impl->req~div-int-r1~1]
@@ -81,6 +71,53 @@ Status check_buffer(const void* data, std::size_t size_bytes, std::uint64_t need
         status = make_status(StatusCode::null_pointer, RequirementId::div_api_d3, operand, 0U);
     } else if (static_cast<std::uint64_t>(size_bytes) < needed_bytes) {
         status = make_status(StatusCode::buffer_too_small, RequirementId::div_api_d3, operand, 0U);
+    } else {
+        status = Status{};
+    }
+    return status;
+}
+
+// Element count and byte size of a shape of `size`-byte elements.
+// [impl->req~div-api-d4~1]
+// [impl->req~div-bcast-d5~1]
+Status count_and_bytes(const Shape& shape, std::uint64_t size, Operand operand, std::uint64_t& count,
+                       std::uint64_t& bytes) noexcept {
+    Status status{};
+    std::uint64_t elements = 0U;
+    const bool counted = element_count(shape, elements);
+    const bool fits = counted && (elements <= (std::numeric_limits<std::uint64_t>::max() / size));
+    if (fits) {
+        count = elements;
+        bytes = elements * size;
+    } else {
+        status = make_status(StatusCode::size_overflow, RequirementId::div_api_d4, operand, 0U);
+    }
+    return status;
+}
+
+// Whether Y's bytes and an operand's bytes share an address. std::less
+// orders any two pointers, even into different objects.
+// [impl->req~div-bcast-d4~1]
+bool buffers_overlap(const void* y, std::uint64_t y_bytes, const void* x, std::uint64_t x_bytes) noexcept {
+    const std::less<const unsigned char*> before{};
+    const unsigned char* const y_begin = static_cast<const unsigned char*>(y);
+    const unsigned char* const x_begin = static_cast<const unsigned char*>(x);
+    const unsigned char* const y_end = &y_begin[y_bytes];
+    const unsigned char* const x_end = &x_begin[x_bytes];
+    return before(y_begin, x_end) && before(x_begin, y_end);
+}
+
+// Y must not share a byte with an operand that has fewer elements than Y:
+// such an operand is read again after Y's first elements are written.
+// [impl->req~div-bcast-d4~1]
+Status check_overlap(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                     const ProfileCall& call, std::uint64_t size) noexcept {
+    Status status{};
+    const std::uint64_t y_bytes = call.count_y * size;
+    if ((call.count_a < call.count_y) && buffers_overlap(y.data, y_bytes, a.data, call.count_a * size)) {
+        status = make_status(StatusCode::overlap, RequirementId::div_bcast_d4, Operand::a, 0U);
+    } else if ((call.count_b < call.count_y) && buffers_overlap(y.data, y_bytes, b.data, call.count_b * size)) {
+        status = make_status(StatusCode::overlap, RequirementId::div_bcast_d4, Operand::b, 0U);
     } else {
         status = Status{};
     }
@@ -131,4 +168,75 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
     return status;
 }
 
+// [impl->req~div-prof-d3~1]
+// [impl->req~div-api-d1~1]
+// [impl->req~div-bcast-d4~1]
+Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                                 const DivOptions& options, ProfileCall& call) noexcept {
+    ProfileCall result{};
+    RequirementId shape_rule = RequirementId::none;
+    Status status = check_profile_options(options);
+    if (status.is_ok()) { status = check_known_type(a.type, Operand::a); }
+    if (status.is_ok()) { status = check_known_type(b.type, Operand::b); }
+    if (status.is_ok()) { status = check_known_type(y.type, Operand::y); }
+    if (status.is_ok()) { status = check_same_type(a.type, b.type, Operand::b); }
+    if (status.is_ok()) { status = check_same_type(a.type, y.type, Operand::y); }
+    if (status.is_ok()) { status = check_profile_type(options, a.type); }
+    if (status.is_ok()) { status = check_rank(a.shape, Operand::a); }
+    if (status.is_ok()) { status = check_rank(b.shape, Operand::b); }
+    if (status.is_ok()) { status = check_rank(y.shape, Operand::y); }
+    if (status.is_ok()) { status = profile_shapes(options, a.type, a.shape, b.shape, result.shapes, shape_rule); }
+    if (status.is_ok() && !same_shape(result.shapes.y, y.shape)) {
+        status = make_status(StatusCode::shape_mismatch, shape_rule, Operand::y,
+                             first_differing_axis(result.shapes.y, y.shape));
+    }
+
+    const std::uint64_t size = static_cast<std::uint64_t>(element_size(a.type));
+    std::uint64_t bytes_a = 0U;
+    std::uint64_t bytes_b = 0U;
+    std::uint64_t bytes_y = 0U;
+    if (status.is_ok()) { status = count_and_bytes(a.shape, size, Operand::a, result.count_a, bytes_a); }
+    if (status.is_ok()) { status = count_and_bytes(b.shape, size, Operand::b, result.count_b, bytes_b); }
+    if (status.is_ok()) { status = count_and_bytes(y.shape, size, Operand::y, result.count_y, bytes_y); }
+    if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes_a, result.count_a, Operand::a); }
+    if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes_b, result.count_b, Operand::b); }
+    if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes_y, result.count_y, Operand::y); }
+    if (status.is_ok()) { status = check_overlap(a, b, y, result, size); }
+    if (status.is_ok()) {
+        result.rounding = profile_rounding(options);
+        call = result;
+    }
+    return status;
+}
+
 }  // namespace sonnx::core
+
+namespace sonnx {
+
+// The checks of validate_profile_operands that concern A's type and the
+// shapes of A and B, for every profile (the sonnx profile's shape rule is
+// DIV-FLOAT-C1 / DIV-INT-C1), then the size of the resulting shape.
+// [impl->req~div-bcast-d5~1]
+Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                        Shape& y) noexcept {
+    core::BroadcastShapes shapes{};
+    RequirementId shape_rule = RequirementId::none;
+    std::uint64_t count = 0U;
+    std::uint64_t bytes = 0U;
+    Status status = core::check_profile_options(options);
+    if (status.is_ok()) { status = core::check_known_type(type, Operand::a); }
+    if (status.is_ok()) { status = core::check_profile_type(options, type); }
+    if (status.is_ok()) { status = core::check_rank(a, Operand::a); }
+    if (status.is_ok()) { status = core::check_rank(b, Operand::b); }
+    if (status.is_ok()) { status = core::profile_shapes(options, type, a, b, shapes, shape_rule); }
+    const std::uint64_t size = static_cast<std::uint64_t>(element_size(type));
+    if (status.is_ok()) { status = core::count_and_bytes(a, size, Operand::a, count, bytes); }
+    if (status.is_ok()) { status = core::count_and_bytes(b, size, Operand::b, count, bytes); }
+    if (status.is_ok()) { status = core::count_and_bytes(shapes.y, size, Operand::y, count, bytes); }
+    if (status.is_ok()) {
+        y = shapes.y;
+    }
+    return status;
+}
+
+}  // namespace sonnx
