@@ -15,7 +15,9 @@ namespace {
 // Runs the kernel of a float type; returns the fp_flag_* bits it raised.
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
-std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* y, std::uint64_t count) noexcept {
+// want_flags: whether the caller asked for the flags (BF16 can skip deriving them).
+std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* y, std::uint64_t count,
+                          bool want_flags) noexcept {
     std::uint8_t flags = fp_flag_none;
     switch (type) {
         case ElementType::fp32:
@@ -36,7 +38,7 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
             break;
         case ElementType::bf16:
             flags = core::divide_bf16(static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(b),
-                                      static_cast<std::uint16_t*>(y), count);
+                                      static_cast<std::uint16_t*>(y), count, want_flags);
             flags = static_cast<std::uint8_t>(static_cast<std::uint32_t>(flags) |
                                               (static_cast<std::uint32_t>(core::raised_fp_flags()) &
                                                static_cast<std::uint32_t>(core::kBf16HardwareFlags)));
@@ -79,7 +81,7 @@ Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView&
             status = environment_failure();
         } else {
             if (is_float) {
-                flags = divide_float(a.type, a.data, b.data, y.data, count);
+                flags = divide_float(a.type, a.data, b.data, y.data, count, report != nullptr);
             } else {
                 static_cast<void>(core::divide_int(a.type, a.data, b.data, y.data, count, options.int_rounding));
             }

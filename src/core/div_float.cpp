@@ -188,80 +188,105 @@ std::uint8_t divide_fp16(const std::uint16_t* a, const std::uint16_t* b, std::ui
 
 namespace {
 
-// The loop of divide_half<Bf16>, eight lanes at a time in AVX2 registers;
-// the same operations, so the same results and flags (the scalar loop
-// finishes the tail and is the version on machines without AVX2).
+// The loop of divide_half<Bf16>, sixteen lanes at a time in AVX2 registers,
+// with the same results and flags (the scalar loop finishes the tail and is
+// the version on machines without AVX2). A BF16 value is the upper half of
+// its FP32 widening, so each 32-bit lane of the loaded words widens its even
+// element by a shift and its odd element by a mask; the FP32 quotients'
+// upper and lower words are then blended back into 16-bit lanes in element
+// order, and the BF16 rounding and its flags work on those words.
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d3~1]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
+// The flag lanes cost a quarter of the loop, so they run only when the
+// caller asks for the flags (kFlags); the results are the same either way.
+template <bool kFlags>
 std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
                               std::uint64_t count, std::uint64_t& done) noexcept {
-    constexpr std::uint64_t kLanes = 8U;
-    const __m256i magnitude_mask = _mm256_set1_epi32(0x7FFFFFFF);
-    const __m256i largest_finite = _mm256_set1_epi32(0x7F7FFFFF);
-    const __m256i low_half = _mm256_set1_epi32(0xFFFF);
-    const __m256i one = _mm256_set1_epi32(1);
-    const __m256i rounding_bias = _mm256_set1_epi32(0x7FFF);
-    const __m256i tiny_below = _mm256_set1_epi32(0x007FC000);
+    constexpr std::uint64_t kLanes = 16U;
+    constexpr int kOddWords = 0xAA;  // blend: the odd (upper) word of each 32-bit lane from the second operand
     const __m256i zero = _mm256_setzero_si256();
-    __m256i inexact = zero;
-    __m256i largest = zero;
-    __m256i tiny_inexact = zero;
+    const __m256i upper_half = _mm256_set1_epi32(static_cast<std::int32_t>(-0x10000));  // 0xFFFF0000
+    const __m256i one = _mm256_set1_epi16(1);
+    const __m256i round_up_from = _mm256_set1_epi16(static_cast<std::int16_t>(-0x7FFF));  // 0x8001
+    __m256i dropped_any = zero;         // OR of the words the rounding dropped
+    __m256i carried_largest = zero;     // max of 2 * upper word over lanes that rounded up
+    __m256i inexact_smallest = _mm256_cmpeq_epi16(zero, zero);  // min of 2 * upper word over inexact lanes
     std::uint64_t i = 0U;
     for (; (i + kLanes) <= count; i += kLanes) {
-        const __m256i a_bits = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&a[i])));
-        const __m256i b_bits = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&b[i])));
-        const __m256 quotient = _mm256_div_ps(_mm256_castsi256_ps(_mm256_slli_epi32(a_bits, 16)),
-                                              _mm256_castsi256_ps(_mm256_slli_epi32(b_bits, 16)));
+        const __m256i a_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i]));
+        const __m256i b_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&b[i]));
+        const __m256 quotient_even = _mm256_div_ps(_mm256_castsi256_ps(_mm256_slli_epi32(a_bits, 16)),
+                                                   _mm256_castsi256_ps(_mm256_slli_epi32(b_bits, 16)));
+        const __m256 quotient_odd = _mm256_div_ps(_mm256_castsi256_ps(_mm256_and_si256(a_bits, upper_half)),
+                                                  _mm256_castsi256_ps(_mm256_and_si256(b_bits, upper_half)));
+        const __m256i u_even = _mm256_castps_si256(quotient_even);
+        const __m256i u_odd = _mm256_castps_si256(quotient_odd);
         // x86 division returns the quieted NaN operand or the default NaN
-        // 0xFFC00000: a NaN quotient of BF16 operands has 16 zero low bits,
+        // 0xFFC00000: a NaN quotient of BF16 operands has a zero lower word,
         // so the rounding below passes it through unchanged (and quiet).
-        const __m256i u = _mm256_castps_si256(quotient);
-        const __m256i magnitude = _mm256_and_si256(u, magnitude_mask);
-        const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(u, 16), one);
-        const __m256i result = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, rounding_bias), odd), 16);
-        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(result, result), 0x08);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(&y[i]), _mm256_castsi256_si128(packed));
+        const __m256i upper = _mm256_blend_epi16(_mm256_srli_epi32(u_even, 16), u_odd, kOddWords);
+        const __m256i lower = _mm256_blend_epi16(u_even, _mm256_slli_epi32(u_odd, 16), kOddWords);
+        // Round to nearest even: up when lower > 0x8000, or lower == 0x8000
+        // and upper is odd, that is lower + (upper & 1) >= 0x8001 (saturating,
+        // unsigned). A carry correctly reaches the next binade or infinity.
+        const __m256i biased = _mm256_adds_epu16(lower, _mm256_and_si256(upper, one));
+        const __m256i round_up = _mm256_cmpeq_epi16(_mm256_max_epu16(biased, round_up_from), biased);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(&y[i]), _mm256_sub_epi16(upper, round_up));
 
         // Flags of the BF16 rounding (the FP32 step's own flags are read from
-        // the hardware): bits dropped by the rounding; the largest finite
-        // magnitude (a finite quotient from 0x7F7F8000 on rounds to inf);
-        // bits dropped from a quotient below the tininess threshold.
-        const __m256i dropped = _mm256_and_si256(u, low_half);
-        const __m256i is_special = _mm256_cmpgt_epi32(magnitude, largest_finite);
-        const __m256i tiny = _mm256_cmpgt_epi32(tiny_below, magnitude);
-        inexact = _mm256_or_si256(inexact, dropped);
-        largest = _mm256_max_epu32(largest, _mm256_andnot_si256(is_special, magnitude));
-        tiny_inexact = _mm256_or_si256(tiny_inexact, _mm256_and_si256(tiny, dropped));
+        // the hardware). Doubling the upper word drops the sign: 0xFEFE is the
+        // largest finite BF16 magnitude 0x7F7F, below 0x0100 the FP32
+        // quotient is subnormal or zero.
+        if constexpr (kFlags) {
+            const __m256i doubled = _mm256_add_epi16(upper, upper);
+            dropped_any = _mm256_or_si256(dropped_any, lower);
+            carried_largest = _mm256_max_epu16(carried_largest, _mm256_and_si256(round_up, doubled));
+            inexact_smallest = _mm256_min_epu16(inexact_smallest,
+                                                _mm256_or_si256(doubled, _mm256_cmpeq_epi16(lower, zero)));
+        }
     }
     done = i;
     std::uint32_t flags = fp_flag_none;
-    flags |= (_mm256_testz_si256(inexact, inexact) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    const __m256i rounds_to_infinity = _mm256_cmpgt_epi32(largest, _mm256_set1_epi32(0x7F7F7FFF));
+    flags |= (_mm256_testz_si256(dropped_any, dropped_any) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
+    // Overflow: a finite quotient of the largest BF16 magnitude rounded up to infinity.
+    const __m256i rounds_to_infinity = _mm256_cmpeq_epi16(carried_largest, _mm256_set1_epi16(static_cast<std::int16_t>(-0x0102)));  // 0xFEFE
     flags |= (_mm256_testz_si256(rounds_to_infinity, rounds_to_infinity) == 0)
                  ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    flags |= (_mm256_testz_si256(tiny_inexact, tiny_inexact) == 0)
+    // Underflow: an inexact lane whose FP32 quotient is subnormal. That is
+    // exactly "tiny after rounding and inexact" for BF16: no quotient of two
+    // BF16 values lies in [2^-126 (1 - 2^-9), 2^-126), the FP32 subnormals
+    // that are not tiny for BF16 (divide_half's threshold), because a ratio
+    // of 8-bit significands below 1 is at most 1 - 1/255.
+    const __m256i tiny_from = _mm256_set1_epi16(0x0100);
+    const __m256i not_tiny = _mm256_cmpeq_epi16(_mm256_max_epu16(inexact_smallest, tiny_from), inexact_smallest);
+    flags |= (_mm256_movemask_epi8(not_tiny) != -1)
                  ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
     return static_cast<std::uint8_t>(flags);
 }
 
 }  // namespace
 
+// [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
-std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
-                         std::uint64_t count) noexcept {
+std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
+                         bool want_flags) noexcept {
     std::uint64_t done = 0U;
-    const std::uint8_t vector_flags = divide_bf16_avx2(a, b, y, count, done);
+    const std::uint8_t vector_flags = want_flags ? divide_bf16_avx2<true>(a, b, y, count, done)
+                                                 : divide_bf16_avx2<false>(a, b, y, count, done);
     const std::uint8_t tail_flags = divide_half<Bf16>(&a[done], &b[done], &y[done], count - done);
     return static_cast<std::uint8_t>(vector_flags | tail_flags);
 }
 
 #else
 
+// The portable loop always derives the flags; want_flags only saves work
+// in the AVX2 loop.
 // [impl->req~div-float-d7~1]
-std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
-                         std::uint64_t count) noexcept {
+std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
+                         bool want_flags) noexcept {
+    static_cast<void>(want_flags);
     return divide_half<Bf16>(a, b, y, count);
 }
 

@@ -5,6 +5,7 @@
 #include <cfenv>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 #include <xmmintrin.h>
 
@@ -185,6 +186,118 @@ TEST(DivFloatFlags, FlagsAreTheOrOverAllElementsAndZeroForIntegers) {
     std::vector<std::int32_t> iy(1U);
     ASSERT_TRUE(divide(ElementType::int32, ia, ib, iy, IntRounding::floor, &report).is_ok());
     EXPECT_EQ(report.fp_flags, fp_flag_none);
+}
+
+template <typename Storage>
+Storage storage_of(std::uint64_t bits) {
+    Storage value{};
+    if constexpr (sizeof(Storage) == 2U) {
+        value = static_cast<Storage>(bits);
+    } else if constexpr (sizeof(Storage) == 4U) {
+        const auto narrow = static_cast<std::uint32_t>(bits);
+        std::memcpy(&value, &narrow, sizeof value);
+    } else {
+        std::memcpy(&value, &bits, sizeof value);
+    }
+    return value;
+}
+
+// Every lane of the vector loops reports the flags of its own division: each
+// call holds 16 elements that divide exactly (3 / 1.5) except one or two
+// lanes with random bit patterns (every 50th call with a signed zero
+// divisor, every third with a power-of-two divisor), whose exponents spread over the whole range so that overflow,
+// underflow (after rounding), inexact, invalid and divide-by-zero all occur; the expected flags come from the IEEE model of
+// ieee_flags (MPFR), never from the core.
+template <typename Storage>
+void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint64_t seed) {
+    constexpr std::size_t kLanes = 16U;
+    constexpr std::size_t kCalls = 20000U;
+    const std::uint64_t mask = (f.total_bits == 64) ? ~std::uint64_t{0}
+                                                    : ((std::uint64_t{1} << static_cast<unsigned>(f.total_bits)) - 1U);
+    const unsigned fraction_bits = static_cast<unsigned>(f.precision - 1);
+    const std::uint64_t half_bit = std::uint64_t{1} << (fraction_bits - 1U);
+    const std::uint64_t three = (static_cast<std::uint64_t>(f.bias + 1) << fraction_bits) | half_bit;
+    const std::uint64_t one_and_half = (static_cast<std::uint64_t>(f.bias) << fraction_bits) | half_bit;
+    std::mt19937_64 generator(seed);
+    std::size_t mismatches = 0U;
+    std::uint32_t seen = 0U;
+    for (std::size_t call = 0U; call < kCalls; ++call) {
+        std::vector<std::uint64_t> a_bits(kLanes, three);
+        std::vector<std::uint64_t> b_bits(kLanes, one_and_half);
+        std::uint32_t expected = fp_flag_none;
+        const std::size_t random_lanes = ((call % 3U) == 0U) ? 2U : 1U;
+        for (std::size_t k = 0U; k < random_lanes; ++k) {
+            const std::size_t lane = (call + (k * 7U)) % kLanes;
+            a_bits[lane] = generator() & mask;
+            b_bits[lane] = generator() & mask;
+            const std::uint64_t sign = std::uint64_t{1} << static_cast<unsigned>(f.total_bits - 1);
+            if ((call % 50U) == 1U) {
+                b_bits[lane] &= sign;  // a signed zero divisor
+            } else if ((call % 3U) == 2U) {
+                // A power of two chosen so that the quotient (a's significand,
+                // exact in FP32, so the 16-bit rounding alone decides the
+                // flags) lands near the subnormal range or near overflow.
+                const std::int64_t all_ones = (std::int64_t{1} << static_cast<unsigned>(f.exponent_bits)) - 1;
+                const std::int64_t a_field = static_cast<std::int64_t>((a_bits[lane] >> fraction_bits) &
+                                                                        static_cast<std::uint64_t>(all_ones));
+                const std::int64_t near_tiny = 2 - static_cast<std::int64_t>(generator() % (fraction_bits + 4U));
+                const std::int64_t near_huge = all_ones - static_cast<std::int64_t>(generator() % 3U);
+                const std::int64_t q_field = ((generator() & 1U) != 0U) ? near_tiny : near_huge;
+                const std::int64_t b_field = a_field + f.bias - q_field;
+                if ((b_field >= 1) && (b_field < all_ones)) {
+                    b_bits[lane] = (b_bits[lane] & sign) | (static_cast<std::uint64_t>(b_field) << fraction_bits);
+                }
+            } else {
+                // keep the random pattern
+            }
+            expected |= ieee_flags(f, a_bits[lane], b_bits[lane]);
+        }
+        std::vector<Storage> a;
+        std::vector<Storage> b;
+        for (std::size_t i = 0U; i < kLanes; ++i) {
+            a.push_back(storage_of<Storage>(a_bits[i]));
+            b.push_back(storage_of<Storage>(b_bits[i]));
+        }
+        std::vector<Storage> y(kLanes);
+        DivReport report{};
+        ASSERT_TRUE(divide(type, a, b, y, IntRounding::floor, &report).is_ok());
+        seen |= expected;
+        if (report.fp_flags != expected) {
+            ++mismatches;
+            if (mismatches <= 5U) {
+                ADD_FAILURE() << "call " << call << ": flags " << static_cast<unsigned>(report.fp_flags)
+                              << ", expected " << expected;
+            }
+        }
+    }
+    EXPECT_EQ(mismatches, 0U);
+    // The operands did reach every flag.
+    EXPECT_EQ(seen, static_cast<std::uint32_t>(fp_flag_invalid | fp_flag_divide_by_zero | fp_flag_overflow |
+                                               fp_flag_underflow | fp_flag_inexact));
+}
+
+// [utest->req~div-float-d6~1]
+TEST(DivFloatFlags, Bf16FlagsMatchTheIeeeModelInEveryLane) {
+    RecordProperty("requirements", "DIV-FLOAT-D6");
+    flags_match_ieee_in_every_lane<std::uint16_t>(kBf16, ElementType::bf16, 31U);
+}
+
+// [utest->req~div-float-d6~1]
+TEST(DivFloatFlags, Fp16FlagsMatchTheIeeeModelInEveryLane) {
+    RecordProperty("requirements", "DIV-FLOAT-D6");
+    flags_match_ieee_in_every_lane<std::uint16_t>(kFp16, ElementType::fp16, 32U);
+}
+
+// [utest->req~div-float-d6~1]
+TEST(DivFloatFlags, Fp32FlagsMatchTheIeeeModelInEveryLane) {
+    RecordProperty("requirements", "DIV-FLOAT-D6");
+    flags_match_ieee_in_every_lane<float>(kFp32, ElementType::fp32, 33U);
+}
+
+// [utest->req~div-float-d6~1]
+TEST(DivFloatFlags, Fp64FlagsMatchTheIeeeModelInEveryLane) {
+    RecordProperty("requirements", "DIV-FLOAT-D6");
+    flags_match_ieee_in_every_lane<double>(kFp64, ElementType::fp64, 34U);
 }
 
 }  // namespace

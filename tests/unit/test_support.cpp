@@ -70,6 +70,50 @@ double mpfr_divide(const Format& format, double a, double b) {
     return result;
 }
 
+std::uint8_t ieee_flags(const Format& format, std::uint64_t a_bits, std::uint64_t b_bits) {
+    const bool a_nan = is_nan_bits(format, a_bits);
+    const bool b_nan = is_nan_bits(format, b_bits);
+    if (a_nan || b_nan) {
+        const bool signalling = (a_nan && !is_quiet_nan_bits(format, a_bits)) ||
+                                (b_nan && !is_quiet_nan_bits(format, b_bits));
+        return signalling ? fp_flag_invalid : fp_flag_none;
+    }
+    const double a = decode(format, a_bits);
+    const double b = decode(format, b_bits);
+    if (std::isinf(a) || std::isinf(b)) {
+        return (std::isinf(a) && std::isinf(b)) ? fp_flag_invalid : fp_flag_none;
+    }
+    if (b == 0.0) {
+        return (a == 0.0) ? fp_flag_invalid : fp_flag_divide_by_zero;
+    }
+    if (a == 0.0) {
+        return fp_flag_none;
+    }
+    mpfr_t x, y, unbounded, back;
+    mpfr_inits2(128, x, y, back, static_cast<mpfr_ptr>(nullptr));
+    mpfr_init2(unbounded, format.precision);
+    mpfr_set_d(x, a, MPFR_RNDN);  // exact
+    mpfr_set_d(y, b, MPFR_RNDN);
+    mpfr_div(unbounded, x, y, MPFR_RNDN);  // MPFR's default exponent range is unbounded for these formats
+    // In MPFR's m * 2^e (1/2 <= m < 1): overflow from e > bias + 1, tiny below e = 2 - bias.
+    const mpfr_exp_t e = mpfr_get_exp(unbounded);
+    const bool overflow = e > static_cast<mpfr_exp_t>(format.bias + 1);
+    const bool tiny = e < static_cast<mpfr_exp_t>(2 - format.bias);
+    bool inexact = overflow;
+    if (!overflow) {
+        // The correctly rounded result in the format times b equals a exactly
+        // (128 bits hold the product of two 53-bit values) iff the division is exact.
+        mpfr_set_d(back, mpfr_divide(format, a, b), MPFR_RNDN);
+        mpfr_mul(back, back, y, MPFR_RNDN);
+        inexact = mpfr_cmp(back, x) != 0;
+    }
+    mpfr_clears(x, y, unbounded, back, static_cast<mpfr_ptr>(nullptr));
+    std::uint32_t flags = inexact ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
+    flags |= overflow ? static_cast<std::uint32_t>(fp_flag_overflow) : 0U;
+    flags |= (tiny && inexact) ? static_cast<std::uint32_t>(fp_flag_underflow) : 0U;
+    return static_cast<std::uint8_t>(flags);
+}
+
 Shape shape_1d(std::uint64_t n) {
     Shape shape{};
     shape.rank = 1U;

@@ -36,6 +36,14 @@ bool sign_bit(const Format& format, std::uint64_t bits);
 // and subnormals (mpfr_set_emin/emax + mpfr_subnormalize). Operands exact.
 double mpfr_divide(const Format& format, double a, double b);
 
+// The IEEE 754 flags (fp_flag_* bits) that a / b raises in `format` under
+// default exception handling, with tininess detected after rounding (as on
+// x86 and in IEEE 754-2019 7.5): a signalling NaN operand, 0/0 and inf/inf
+// are invalid; finite non-zero / 0 divides by zero; otherwise MPFR rounds the
+// exact quotient to p bits with an unbounded exponent to decide overflow and
+// tininess, and multiplies back exactly to decide inexactness.
+std::uint8_t ieee_flags(const Format& format, std::uint64_t a_bits, std::uint64_t b_bits);
+
 // Shape of a 1-D tensor of n elements.
 Shape shape_1d(std::uint64_t n);
 
