@@ -1,5 +1,6 @@
 """evidence/index.html: what was run, with what result, and links to every report."""
 import html
+import json
 import os
 from typing import List
 
@@ -28,13 +29,18 @@ def write_index(bundle: str, steps: List[StepResult], skipped: List[str], revisi
 <h1>sonnx-div evidence bundle</h1>
 <p>Source revision <code>{html.escape(revision)}</code>{'' if clean else ' (working tree NOT clean)'}.
 Overall: <strong id="overall">{html.escape(verdict)}</strong>.</p>
-<p><a href="manifest.json">manifest.json</a>: SHA-256 of every artifact, tool versions, build flags, date.</p>
+<p><a href="manifest.json">manifest.json</a>: SHA-256 of every artifact, tool versions, build flags, date;
+<a href="verdicts.json">verdicts.json</a>: the verdicts alone (<code>tools/evidence --compare</code> checks two bundles).</p>
 <table id="verdicts">
 <tr><th>step</th><th>result</th><th>figures</th><th>reports</th><th>time</th></tr>
 {''.join(rows)}
 </table>
 </body></html>
 """
+    # The verdicts alone, without times: what two runs of one revision must agree on.
+    with open(os.path.join(bundle, "verdicts.json"), "w", encoding="utf-8") as handle:
+        json.dump({"steps": [{"step": s.name, "ok": s.ok} for s in steps], "not_run": skipped}, handle,
+                  indent=1, sort_keys=True)
     path = os.path.join(bundle, "index.html")
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(page)
