@@ -159,6 +159,45 @@ void plaindiv_fp32_small(benchmark::State& s) { run_baseline(s, fp32_small(), so
 void sonnx_fp16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_small(), sonnx::IntRounding::floor); }
 void sonnx_bf16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor); }
 
+// Broadcasting: A [64, 1024, 1024] FP32 divided by B [1024] (every row of A
+// by the same B), against the same-shape division of A by a full B, both on
+// the same A and Y pages (DIV-BCAST-D2, issue #6).
+constexpr std::uint64_t kBroadcastRows = 64U * 1024U;
+constexpr std::uint64_t kBroadcastRow = 1024U;
+
+struct BroadcastOperands {
+    std::vector<float> a = random_floats(kBroadcastRows * kBroadcastRow, 9U);
+    std::vector<float> b_full = random_floats(kBroadcastRows * kBroadcastRow, 10U);
+    std::vector<float> b_row = random_floats(kBroadcastRow, 11U);
+    std::vector<float> y = std::vector<float>(kBroadcastRows * kBroadcastRow);
+};
+BroadcastOperands& broadcast_operands() { static BroadcastOperands o; return o; }
+
+void run_broadcast(benchmark::State& state, bool row_divisor) {
+    BroadcastOperands& ops = broadcast_operands();
+    const std::uint64_t dims[3] = {64U, 1024U, 1024U};
+    sonnx::Shape full{};
+    static_cast<void>(sonnx::make_shape(dims, 3U, full));
+    const sonnx::Shape row = shape_of(kBroadcastRow);
+    const std::vector<float>& b = row_divisor ? ops.b_row : ops.b_full;
+    const sonnx::ConstTensorView va{sonnx::ElementType::fp32, full, ops.a.data(), ops.a.size() * sizeof(float)};
+    const sonnx::ConstTensorView vb{sonnx::ElementType::fp32, row_divisor ? row : full, b.data(), b.size() * sizeof(float)};
+    const sonnx::TensorView vy{sonnx::ElementType::fp32, full, ops.y.data(), ops.y.size() * sizeof(float)};
+    sonnx::DivOptions options{};
+    options.profile = sonnx::Profile::onnx;
+    for (auto _ : state) {
+        if (!sonnx::div(va, vb, vy, options, nullptr).is_ok()) {
+            state.SkipWithError("sonnx::div failed");
+            break;
+        }
+        benchmark::DoNotOptimize(ops.y.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ops.y.size()));
+}
+void sonnx_fp32_same_shape_64m(benchmark::State& s) { run_broadcast(s, false); }
+void sonnx_fp32_broadcast_row_64m(benchmark::State& s) { run_broadcast(s, true); }
+
 void sonnx_int32_floor(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::int32, int32_one_million(), sonnx::IntRounding::floor); }
 void scalardiv_int32(benchmark::State& s) { run_baseline(s, int32_one_million(), sonnx::bench::divide_plain_int32); }
 
@@ -178,5 +217,8 @@ BENCHMARK(sonnx_fp16_small)->Name("sonnx_div/fp16/4K");
 BENCHMARK(sonnx_bf16_small)->Name("sonnx_div/bf16/4K");
 BENCHMARK(scalardiv_int32)->Name("baseline_scalar_div/int32/1M");
 BENCHMARK(sonnx_int32_floor)->Name("sonnx_div_floor/int32/1M");
+
+BENCHMARK(sonnx_fp32_same_shape_64m)->Name("sonnx_div_same_shape/fp32/64x1024x1024")->UseRealTime();
+BENCHMARK(sonnx_fp32_broadcast_row_64m)->Name("sonnx_div_broadcast/fp32/64x1024x1024_by_1024")->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -2,10 +2,13 @@
 // floating-point environment, then restore the caller's.
 #include "sonnx/div.hpp"
 
+#include "broadcast.hpp"
+#include "broadcast_checks.hpp"
 #include "div_float.hpp"
 #include "div_int.hpp"
 #include "fp_environment.hpp"
 #include "make_status.hpp"
+#include "profile.hpp"
 #include "validate.hpp"
 
 namespace sonnx {
@@ -55,6 +58,74 @@ Status environment_failure() noexcept {
     return core::make_status(StatusCode::fp_environment_failure, RequirementId::div_float_d5, Operand::none, 0U);
 }
 
+// A validated division: what the kernels need, whatever the profile.
+struct Division {
+    core::BroadcastPlan plan{};
+    IntRounding rounding{IntRounding::floor};
+};
+
+// The sonnx profile: equal shapes, every check of DIV-API-D2; Y is one run.
+// [impl->req~div-api-d1~1]
+// [impl->req~div-api-d2~1]
+Status check_sonnx(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                   const DivOptions& options, Division& division) noexcept {
+    std::uint64_t count = 0U;
+    Status status = core::validate_operands(a, b, y, options, count);
+    if (status.is_ok() && (type_class(a.type) != TypeClass::floating)) {
+        status = core::check_int_operands(a.type, a.data, b.data, count);
+    }
+    if (status.is_ok()) {
+        division.plan = core::flat_plan(count);
+        division.rounding = core::profile_rounding(options);
+    }
+    return status;
+}
+
+// The onnx and openvino profiles: DIV-PROF-D3's checks; Y in runs.
+// [impl->req~div-prof-d3~1]
+// [impl->req~div-api-d1~1]
+// [impl->req~div-bcast-d3~1]
+Status check_profile(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                     const DivOptions& options, Division& division) noexcept {
+    core::ProfileCall call{};
+    Status status = core::validate_profile_operands(a, b, y, options, call);
+    if (status.is_ok()) {
+        division.plan = core::make_plan(call.shapes, call.count_y);
+        division.rounding = call.rounding;
+    }
+    if (status.is_ok() && (type_class(a.type) != TypeClass::floating)) {
+        status = core::check_nibble_ranges(a.type, a.data, call.count_a, b.data, call.count_b);
+        if (status.is_ok()) {
+            status = core::check_divisors_broadcast(a.type, division.plan, a.data, b.data);
+        }
+    }
+    return status;
+}
+
+// Divides every run of the plan; returns the fp_flag_* bits raised.
+// [impl->req~div-bcast-d2~1]
+// [impl->req~div-float-d6~1]
+std::uint8_t divide_runs(ElementType type, const Division& division, const void* a, const void* b, void* y,
+                         bool want_flags) noexcept {
+    const std::size_t size = element_size(type);
+    const bool is_float = type_class(type) == TypeClass::floating;
+    unsigned char* const y_bytes = static_cast<unsigned char*>(y);
+    std::uint32_t flags = fp_flag_none;
+    core::RunCursor cursor(division.plan, size, a, b);
+    core::Run run{};
+    bool more = cursor.next(run);
+    while (more) {
+        void* const y_run = &y_bytes[run.y_offset * size];
+        if (is_float) {
+            flags |= static_cast<std::uint32_t>(divide_float(type, run.a, run.b, y_run, run.count, want_flags));
+        } else {
+            static_cast<void>(core::divide_int(type, run.a, run.b, y_run, run.count, division.rounding));
+        }
+        more = cursor.next(run);
+    }
+    return static_cast<std::uint8_t>(flags);
+}
+
 }  // namespace
 
 // [impl->req~div-api-d1~1]
@@ -62,14 +133,13 @@ Status environment_failure() noexcept {
 // [impl->req~div-float-d6~1]
 // [impl->req~div-int-f1~1]
 // [impl->req~div-int-d1~1]
+// [impl->req~div-prof-d1~1]
 Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
            DivReport* report) noexcept {
-    std::uint64_t count = 0U;
-    Status status = core::validate_operands(a, b, y, options, count);
-    const bool is_float = type_class(a.type) == TypeClass::floating;
-    if (status.is_ok() && !is_float) {
-        status = core::check_int_operands(a.type, a.data, b.data, count);
-    }
+    Division division{};
+    Status status = (options.profile == Profile::sonnx) ? check_sonnx(a, b, y, options, division)
+                                                        : check_profile(a, b, y, options, division);
+    const std::uint64_t count = division.plan.count;
 
     std::uint8_t flags = fp_flag_none;
     if (status.is_ok() && (count > 0U)) {
@@ -80,11 +150,7 @@ Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView&
             static_cast<void>(core::restore_fp_environment(saved));
             status = environment_failure();
         } else {
-            if (is_float) {
-                flags = divide_float(a.type, a.data, b.data, y.data, count, report != nullptr);
-            } else {
-                static_cast<void>(core::divide_int(a.type, a.data, b.data, y.data, count, options.int_rounding));
-            }
+            flags = divide_runs(a.type, division, a.data, b.data, y.data, report != nullptr);
             if (!core::restore_fp_environment(saved)) {
                 status = environment_failure();
             }

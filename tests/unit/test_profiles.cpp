@@ -1,0 +1,573 @@
+// Profiles: selection and option values, ONNX opsets (version resolution,
+// type lists, limited and multidirectional broadcasting, truncation),
+// OpenVINO (auto_broadcast, m_pythondiv, types), the errors every profile
+// keeps, and the order of the checks. Expected values are hand-derived from
+// the documents in spec-sources (quoted in spec/onnx.md and spec/openvino.md).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "broadcast_test_support.hpp"
+#include "test_support.hpp"
+
+namespace sonnx::test {
+namespace {
+
+void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand, std::uint64_t index) {
+    EXPECT_EQ(s.code, code) << status_code_name(s.code) << " " << requirement_name(s.requirement);
+    EXPECT_STREQ(requirement_name(s.requirement), requirement);
+    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
+    EXPECT_EQ(s.index, index);
+}
+
+template <typename T>
+Status run_untouched(const ConstTensorView& a, const ConstTensorView& b, Tensor<T>& y, const DivOptions& options) {
+    std::vector<unsigned char> before(y.data.size() * sizeof(T));
+    std::memset(y.data.data(), 0x5A, before.size());
+    std::memcpy(before.data(), y.data.data(), before.size());
+    const Status status = div(a, b, y.out(), options, nullptr);
+    if (!status.is_ok()) {
+        EXPECT_EQ(std::memcmp(before.data(), y.data.data(), before.size()), 0) << "output written on error";
+    }
+    return status;
+}
+
+// The defaults keep the SONNX behaviour: DivOptions{} and DivOptions{rounding}
+// still compile and select the sonnx profile with its rounding.
+// [utest->req~div-prof-d1~1]
+TEST(ProfileSelection, DefaultsAreTheSonnxProfile) {
+    RecordProperty("requirements", "DIV-PROF-D1");
+    const DivOptions defaults{};
+    EXPECT_EQ(defaults.profile, Profile::sonnx);
+    EXPECT_EQ(defaults.int_rounding, IntRounding::floor);
+    EXPECT_EQ(defaults.onnx.opset, 14U);
+    EXPECT_FALSE(defaults.onnx.broadcast);
+    EXPECT_FALSE(defaults.onnx.has_axis);
+    EXPECT_TRUE(defaults.openvino.pythondiv);                          // OpenVINO's default: true
+    EXPECT_EQ(defaults.openvino.auto_broadcast, AutoBroadcast::numpy);  // OpenVINO's default: "numpy"
+    const DivOptions truncating{IntRounding::toward_zero};
+    EXPECT_EQ(truncating.profile, Profile::sonnx);
+    // Floor by default, truncation on request; -7 / 2.
+    auto n = tensor<std::int32_t>(ElementType::int32, make({1}), {-7});
+    auto d = tensor<std::int32_t>(ElementType::int32, make({1}), {2});
+    auto q = filled<std::int32_t>(ElementType::int32, make({1}), 0);
+    ASSERT_TRUE(div(n.in(), d.in(), q.out(), defaults, nullptr).is_ok());
+    EXPECT_EQ(q.data[0], -4);
+    ASSERT_TRUE(div(n.in(), d.in(), q.out(), truncating, nullptr).is_ok());
+    EXPECT_EQ(q.data[0], -3);
+}
+
+// Under the sonnx profile any shape difference is R1's violation, reported
+// as its constraint C1, by div and by the output-shape query alike.
+// [utest->req~div-float-r1~1]
+// [utest->req~div-float-c1~1]
+// [utest->req~div-int-r1~1]
+// [utest->req~div-int-c1~1]
+// [utest->req~div-bcast-d5~1]
+TEST(ProfileSelection, SonnxRejectsEveryShapeDifference) {
+    RecordProperty("requirements", "DIV-FLOAT-R1,DIV-FLOAT-C1,DIV-INT-R1,DIV-INT-C1,DIV-BCAST-D5");
+    const DivOptions defaults{};
+    const DivOptions truncating{IntRounding::toward_zero};
+    // ONNX's test_div_bcast shapes: [3,4,5] / [5] differ at axis 0.
+    auto a = filled<float>(ElementType::fp32, make({3, 4, 5}), 1.0F);
+    auto b = filled<float>(ElementType::fp32, make({5}), 2.0F);
+    auto y = filled<float>(ElementType::fp32, make({3, 4, 5}), 0.0F);
+    expect_status(run_untouched(a.in(), b.in(), y, defaults), StatusCode::shape_mismatch, "DIV-FLOAT-C1", Operand::b,
+                  0U);
+    auto ia = filled<std::int32_t>(ElementType::int32, make({2, 3}), 7);
+    auto ib = filled<std::int32_t>(ElementType::int32, make({2, 1}), 2);
+    auto iy = filled<std::int32_t>(ElementType::int32, make({2, 3}), 0);
+    expect_status(run_untouched(ia.in(), ib.in(), iy, truncating), StatusCode::shape_mismatch, "DIV-INT-C1",
+                  Operand::b, 1U);
+    // The output-shape query follows the same rule.
+    Shape shape{};
+    expect_status(div_output_shape(ElementType::int32, ia.shape, ib.shape, defaults, shape), StatusCode::shape_mismatch,
+                  "DIV-INT-C1", Operand::b, 1U);
+    expect_status(div_output_shape(ElementType::bf16, a.shape, b.shape, defaults, shape), StatusCode::shape_mismatch,
+                  "DIV-FLOAT-C1", Operand::b, 0U);
+    ASSERT_TRUE(div_output_shape(ElementType::uint4, ia.shape, ia.shape, defaults, shape).is_ok());
+    EXPECT_TRUE(same_shape(shape, ia.shape));
+}
+
+// [utest->req~div-prof-d1~1]
+// [utest->req~div-api-d6~1]
+// [utest->req~div-api-d1~1]
+TEST(ProfileSelection, UnknownOptionValuesAreRejected) {
+    RecordProperty("requirements", "DIV-PROF-D1,DIV-API-D6,DIV-API-D1");
+    auto a = filled<float>(ElementType::fp32, make({2}), 1.0F);
+    auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
+    DivOptions options{};
+    options.profile = static_cast<Profile>(3);
+    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-PROF-D1",
+                  Operand::none, 0U);
+    options.int_rounding = static_cast<IntRounding>(9);  // the rounding is checked first
+    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-API-D6",
+                  Operand::none, 0U);
+    DivOptions onnx = onnx_options(14U);
+    onnx.int_rounding = static_cast<IntRounding>(2);
+    expect_status(run_untouched(a.in(), a.in(), y, onnx), StatusCode::invalid_argument, "DIV-API-D6", Operand::none,
+                  0U);
+    DivOptions ov = openvino_options();
+    ov.openvino.auto_broadcast = static_cast<AutoBroadcast>(2);
+    expect_status(run_untouched(a.in(), a.in(), y, ov), StatusCode::invalid_argument, "DIV-PROF-D1", Operand::none,
+                  0U);
+    Shape shape{};
+    expect_status(div_output_shape(ElementType::fp32, a.shape, a.shape, ov, shape), StatusCode::invalid_argument,
+                  "DIV-PROF-D1", Operand::none, 0U);
+    EXPECT_TRUE(div(a.in(), a.in(), y.out(), openvino_options(true, AutoBroadcast::none), nullptr).is_ok());
+}
+
+// Opsets 1 ... 25; broadcast and axis only before Div-7.
+// [utest->req~div-onnx-d1~1]
+// [utest->req~div-api-d1~1]
+TEST(OnnxProfile, OpsetRangeAndLegacyAttributes) {
+    RecordProperty("requirements", "DIV-ONNX-D1,DIV-API-D1");
+    auto a = filled<float>(ElementType::fp32, make({2}), 1.0F);
+    auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
+    for (const std::uint32_t opset : {0U, 26U, 1000U}) {
+        expect_status(run_untouched(a.in(), a.in(), y, onnx_options(opset)), StatusCode::invalid_argument,
+                      "DIV-ONNX-D1", Operand::none, 0U);
+    }
+    for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
+        EXPECT_TRUE(run_untouched(a.in(), a.in(), y, onnx_options(opset)).is_ok()) << "opset " << opset;
+    }
+    EXPECT_EQ(kOnnxOpsetMax, 25U);
+    for (const std::uint32_t opset : {7U, 13U, 14U, 25U}) {
+        expect_status(run_untouched(a.in(), a.in(), y, legacy_options(opset, true)), StatusCode::invalid_argument,
+                      "DIV-ONNX-D1", Operand::none, 0U);
+        expect_status(run_untouched(a.in(), a.in(), y, legacy_options(opset, false, true, 0)),
+                      StatusCode::invalid_argument, "DIV-ONNX-D1", Operand::none, 0U);
+    }
+    for (const std::uint32_t opset : {1U, 5U, 6U}) {
+        EXPECT_TRUE(run_untouched(a.in(), a.in(), y, legacy_options(opset, true, true, 0)).is_ok()) << opset;
+        // axis without broadcast is accepted and has no effect (equal shapes).
+        EXPECT_TRUE(run_untouched(a.in(), a.in(), y, legacy_options(opset, false, true, 5)).is_ok()) << opset;
+    }
+}
+
+// The admitted types of each opset, written out from the Type Constraints
+// of Div-1, -6, -7, -13 and -14 in onnx-div-operator-versions.rst.
+std::set<ElementType> onnx_admitted(std::uint32_t opset) {
+    std::set<ElementType> types = {ElementType::fp16, ElementType::fp32, ElementType::fp64};
+    if (opset >= 6U) {
+        types.insert({ElementType::int32, ElementType::int64, ElementType::uint32, ElementType::uint64});
+    }
+    if (opset >= 13U) {
+        types.insert(ElementType::bf16);
+    }
+    if (opset >= 14U) {
+        types.insert({ElementType::int8, ElementType::int16, ElementType::uint8, ElementType::uint16});
+    }
+    return types;
+}
+
+// [utest->req~div-onnx-r1~1]
+// [utest->req~div-onnx-d1~1]
+// [utest->req~div-bcast-d5~1]
+TEST(OnnxProfile, EachOpsetAdmitsItsTypeList) {
+    RecordProperty("requirements", "DIV-ONNX-R1,DIV-ONNX-D1,DIV-BCAST-D5");
+    for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
+        const std::set<ElementType> admitted = onnx_admitted(opset);
+        for (std::uint8_t t = 0U; t < kElementTypeCount; ++t) {
+            const auto type = static_cast<ElementType>(t);
+            Shape y{};
+            const Status s = div_output_shape(type, make({2}), make({2}), onnx_options(opset), y);
+            if (admitted.count(type) != 0U) {
+                EXPECT_TRUE(s.is_ok()) << "opset " << opset << " " << element_type_name(type);
+            } else {
+                expect_status(s, StatusCode::unsupported_type, "DIV-ONNX-R1", Operand::a, 0U);
+            }
+        }
+    }
+    // Through div: INT8 only from opset 14, BF16 from 13, INT32 from 6.
+    auto a8 = tensor<std::int8_t>(ElementType::int8, make({2}), {-7, 7});
+    auto b8 = tensor<std::int8_t>(ElementType::int8, make({2}), {2, 2});
+    auto y8 = filled<std::int8_t>(ElementType::int8, make({2}), std::int8_t{0});
+    expect_status(run_untouched(a8.in(), b8.in(), y8, onnx_options(13U)), StatusCode::unsupported_type, "DIV-ONNX-R1",
+                  Operand::a, 0U);
+    ASSERT_TRUE(run_untouched(a8.in(), b8.in(), y8, onnx_options(14U)).is_ok());
+    EXPECT_EQ(y8.data, (std::vector<std::int8_t>{-3, 3}));
+    auto bf = tensor<std::uint16_t>(ElementType::bf16, make({1}), {0x4040U});
+    auto bf_y = filled<std::uint16_t>(ElementType::bf16, make({1}), 0U);
+    expect_status(run_untouched(bf.in(), bf.in(), bf_y, onnx_options(12U)), StatusCode::unsupported_type,
+                  "DIV-ONNX-R1", Operand::a, 0U);
+    ASSERT_TRUE(run_untouched(bf.in(), bf.in(), bf_y, onnx_options(13U)).is_ok());
+    EXPECT_EQ(bf_y.data[0], 0x3F80U);  // 3 / 3 = 1
+    auto i32 = tensor<std::int32_t>(ElementType::int32, make({1}), {9});
+    auto i32_y = filled<std::int32_t>(ElementType::int32, make({1}), 0);
+    expect_status(run_untouched(i32.in(), i32.in(), i32_y, legacy_options(5U, false)), StatusCode::unsupported_type,
+                  "DIV-ONNX-R1", Operand::a, 0U);
+    ASSERT_TRUE(run_untouched(i32.in(), i32.in(), i32_y, legacy_options(6U, false)).is_ok());
+    EXPECT_EQ(i32_y.data[0], 1);
+}
+
+// Opset 7 and later broadcast; opset 6 and earlier only with broadcast = 1.
+// [utest->req~div-onnx-r2~1]
+// [utest->req~div-onnx-r3~1]
+// [utest->req~div-onnx-d1~1]
+TEST(OnnxProfile, BroadcastingDependsOnTheOpset) {
+    RecordProperty("requirements", "DIV-ONNX-R2,DIV-ONNX-R3,DIV-ONNX-D1");
+    Shape y{};
+    for (const std::uint32_t opset : {7U, 12U, 13U, 14U, 17U, 25U}) {
+        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), onnx_options(opset), y).is_ok());
+        EXPECT_TRUE(same_shape(y, make({3, 4, 5})));
+        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({5}), make({3, 4, 5}), onnx_options(opset), y).is_ok());
+    }
+    for (const std::uint32_t opset : {1U, 6U}) {
+        expect_status(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), legacy_options(opset, false), y),
+                      StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, 0U);
+        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), legacy_options(opset, true), y)
+                        .is_ok());
+        EXPECT_TRUE(same_shape(y, make({3, 4, 5})));
+        // Only B broadcasts in the legacy rule.
+        expect_status(div_output_shape(ElementType::fp32, make({5}), make({3, 4, 5}), legacy_options(opset, true), y),
+                      StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, 1U);
+        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({2, 2}), make({2, 2}), legacy_options(opset, false), y)
+                        .is_ok());
+    }
+}
+
+struct LegacyCase {
+    Shape b;
+    bool has_axis;
+    std::int64_t axis;
+    Shape b_aligned;  // B written at A's rank: where each element of B applies
+};
+
+// onnx-div-6.txt's examples with A = (2, 3, 4, 5), and their values.
+// [utest->req~div-onnx-r3~1]
+// [utest->req~div-bcast-d2~1]
+TEST(OnnxProfile, LegacyBroadcastExamplesOfTheDocument) {
+    RecordProperty("requirements", "DIV-ONNX-R3,DIV-BCAST-D2");
+    const Shape a_shape = make({2, 3, 4, 5});
+    const std::vector<LegacyCase> cases = {
+        {make({}), false, 0, make({1, 1, 1, 1})},          // "B is a scalar tensor"
+        {make({1, 1}), false, 0, make({1, 1, 1, 1})},      // "B is an 1-element tensor"
+        {make({5}), false, 0, make({1, 1, 1, 5})},
+        {make({4, 5}), false, 0, make({1, 1, 4, 5})},
+        {make({3, 4}), true, 1, make({1, 3, 4, 1})},       // "with axis=1"
+        {make({2}), true, 0, make({2, 1, 1, 1})},          // "with axis=0"
+        {make({1, 1}), true, 2, make({1, 1, 1, 1})},       // one element, a valid axis
+        {make({}), true, 4, make({1, 1, 1, 1})},
+        {make({2, 3, 4, 5}), true, 0, make({2, 3, 4, 5})},
+    };
+    auto a = filled<double>(ElementType::fp64, a_shape, 0.0);
+    for (std::size_t i = 0U; i < a.data.size(); ++i) {
+        a.data[i] = static_cast<double>(i) - 60.5;
+    }
+    for (const std::uint32_t opset : {1U, 6U}) {
+        for (const LegacyCase& c : cases) {
+            auto b = filled<double>(ElementType::fp64, c.b, 0.0);
+            for (std::size_t i = 0U; i < b.data.size(); ++i) {
+                b.data[i] = 3.0 + static_cast<double>(i);
+            }
+            auto y = filled<double>(ElementType::fp64, a_shape, 0.0);
+            const Status s = div(a.in(), b.in(), y.out(), legacy_options(opset, true, c.has_axis, c.axis), nullptr);
+            ASSERT_TRUE(s.is_ok()) << status_code_name(s.code) << " axis " << c.axis << " B rank " << c.b.rank;
+            const auto pairs = source_indices(a_shape, a_shape, c.b_aligned);
+            for (std::size_t i = 0U; i < pairs.size(); ++i) {
+                ASSERT_EQ(y.data[i], mpfr_divide(kFp64, a.data[pairs[i].first], b.data[pairs[i].second])) << i;
+            }
+        }
+    }
+}
+
+// What the legacy rule rejects, with the index it reports: the first axis
+// of A that B fails to match, or A's rank when no start axis fits.
+// [utest->req~div-onnx-r3~1]
+// [utest->req~div-api-d1~1]
+TEST(OnnxProfile, LegacyBroadcastRejections) {
+    RecordProperty("requirements", "DIV-ONNX-R3,DIV-API-D1");
+    const Shape a_shape = make({2, 3, 4, 5});
+    struct Bad {
+        Shape b;
+        bool has_axis;
+        std::int64_t axis;
+        std::uint64_t index;
+    };
+    const std::vector<Bad> cases = {
+        {make({3, 4}), false, 0, 2U},           // suffix: (4, 5) is required
+        {make({1, 5}), false, 0, 2U},           // "1-dim expansion doesn't work yet"
+        {make({4, 5}), true, 1, 1U},            // from axis 1: (3, 4) is required
+        {make({3, 4}), true, 3, 4U},            // axis beyond rank(A) - rank(B) = 2
+        {make({3, 4}), true, -1, 4U},           // negative axis
+        {make({1, 2, 3, 4, 5}), false, 0, 4U},  // rank(B) > rank(A)
+        {make({1, 2, 3, 4, 5}), true, 0, 4U},
+        {make({1, 1, 1, 1, 1}), false, 0, 4U},  // one element, but rank(B) > rank(A)
+        {make({2, 3, 4, 6}), false, 0, 3U},
+    };
+    auto a = filled<float>(ElementType::fp32, a_shape, 1.0F);
+    auto y = filled<float>(ElementType::fp32, a_shape, 0.0F);
+    for (const Bad& c : cases) {
+        auto b = filled<float>(ElementType::fp32, c.b, 1.0F);
+        expect_status(run_untouched(a.in(), b.in(), y, legacy_options(6U, true, c.has_axis, c.axis)),
+                      StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, c.index);
+    }
+    // Y has A's shape, nothing else.
+    auto b = filled<float>(ElementType::fp32, make({5}), 1.0F);
+    auto wrong = filled<float>(ElementType::fp32, make({2, 3, 4, 1}), 0.0F);
+    expect_status(run_untouched(a.in(), b.in(), wrong, legacy_options(6U, true)), StatusCode::shape_mismatch,
+                  "DIV-ONNX-R3", Operand::y, 3U);
+    // Equal shapes are required without broadcast = 1.
+    expect_status(run_untouched(a.in(), b.in(), y, legacy_options(6U, false)), StatusCode::shape_mismatch,
+                  "DIV-ONNX-R3", Operand::b, 0U);
+}
+
+// Integers truncate toward zero in every ONNX version; the rounding option
+// of the sonnx profile has no effect.
+// [utest->req~div-onnx-f1~1]
+// [utest->req~div-prof-d1~1]
+TEST(OnnxProfile, IntegersTruncateTowardZero) {
+    RecordProperty("requirements", "DIV-ONNX-F1,DIV-PROF-D1");
+    for (const std::uint32_t opset : {6U, 7U, 13U, 14U}) {
+        DivOptions options = (opset < 7U) ? legacy_options(opset, true) : onnx_options(opset);
+        options.int_rounding = IntRounding::floor;
+        auto a = tensor<std::int32_t>(ElementType::int32, make({4}), {7, -7, 7, -7});
+        auto b = tensor<std::int32_t>(ElementType::int32, make({4}), {2, 2, -2, -2});
+        auto y = filled<std::int32_t>(ElementType::int32, make({4}), 0);
+        ASSERT_TRUE(div(a.in(), b.in(), y.out(), options, nullptr).is_ok());
+        EXPECT_EQ(y.data, (std::vector<std::int32_t>{3, -3, -3, 3})) << "opset " << opset;
+        auto a64 = tensor<std::int64_t>(ElementType::int64, make({4}),
+                                        {std::numeric_limits<std::int64_t>::min(), -9, 9, -1});
+        auto b64 = tensor<std::int64_t>(ElementType::int64, make({}), {std::int64_t{4}});
+        auto y64 = filled<std::int64_t>(ElementType::int64, make({4}), std::int64_t{0});
+        ASSERT_TRUE(div(a64.in(), b64.in(), y64.out(), options, nullptr).is_ok());
+        EXPECT_EQ(y64.data, (std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min() / 4, -2, 2, 0}));
+    }
+}
+
+// m_pythondiv: floor when true (the default), truncation when false; for
+// integers only. The sonnx rounding option has no effect.
+// [utest->req~div-ov-f1~1]
+// [utest->req~div-prof-d1~1]
+// [utest->req~div-prof-d2~1]
+TEST(OpenVinoProfile, PythondivChoosesFloorOrTruncation) {
+    RecordProperty("requirements", "DIV-OV-F1,DIV-PROF-D1,DIV-PROF-D2");
+    auto a = tensor<std::int16_t>(ElementType::int16, make({4}), {7, -7, 7, -7});
+    auto b = tensor<std::int16_t>(ElementType::int16, make({4}), {2, 2, -2, -2});
+    auto y = filled<std::int16_t>(ElementType::int16, make({4}), std::int16_t{0});
+    DivOptions floor = openvino_options(true);
+    floor.int_rounding = IntRounding::toward_zero;
+    ASSERT_TRUE(div(a.in(), b.in(), y.out(), floor, nullptr).is_ok());
+    EXPECT_EQ(y.data, (std::vector<std::int16_t>{3, -4, -4, 3}));
+    DivOptions trunc = openvino_options(false);
+    trunc.int_rounding = IntRounding::floor;
+    ASSERT_TRUE(div(a.in(), b.in(), y.out(), trunc, nullptr).is_ok());
+    EXPECT_EQ(y.data, (std::vector<std::int16_t>{3, -3, -3, 3}));
+    // Floats: -7 / 2 = -3.5 either way.
+    auto fa = tensor<float>(ElementType::fp32, make({2}), {-7.0F, 7.0F});
+    auto fb = tensor<float>(ElementType::fp32, make({}), {2.0F});
+    auto fy = filled<float>(ElementType::fp32, make({2}), 0.0F);
+    for (const bool pythondiv : {true, false}) {
+        ASSERT_TRUE(div(fa.in(), fb.in(), fy.out(), openvino_options(pythondiv), nullptr).is_ok());
+        EXPECT_EQ(fy.data, (std::vector<float>{-3.5F, 3.5F}));
+    }
+}
+
+// auto_broadcast none: equal shapes only (Example 1 of the document passes).
+// [utest->req~div-ov-r1~1]
+// [utest->req~div-ov-r2~1]
+// [utest->req~div-api-d1~1]
+TEST(OpenVinoProfile, AutoBroadcastNoneRequiresEqualShapes) {
+    RecordProperty("requirements", "DIV-OV-R1,DIV-OV-R2,DIV-API-D1");
+    Shape y{};
+    const DivOptions none = openvino_options(true, AutoBroadcast::none);
+    ASSERT_TRUE(div_output_shape(ElementType::fp32, make({256, 56}), make({256, 56}), none, y).is_ok());
+    EXPECT_TRUE(same_shape(y, make({256, 56})));
+    expect_status(div_output_shape(ElementType::fp32, make({8, 1, 6, 1}), make({7, 1, 5}), none, y),
+                  StatusCode::shape_mismatch, "DIV-OV-R1", Operand::b, 0U);
+    expect_status(div_output_shape(ElementType::fp32, make({2, 3}), make({2, 3, 1}), none, y),
+                  StatusCode::shape_mismatch, "DIV-OV-R1", Operand::b, 2U);
+    ASSERT_TRUE(div_output_shape(ElementType::fp32, make({8, 1, 6, 1}), make({7, 1, 5}), openvino_options(), y).is_ok());
+    EXPECT_TRUE(same_shape(y, make({8, 7, 6, 5})));  // Example 2 of the document
+    auto a = filled<float>(ElementType::fp32, make({2, 3}), 4.0F);
+    auto b = filled<float>(ElementType::fp32, make({3}), 2.0F);
+    auto out = filled<float>(ElementType::fp32, make({2, 3}), 0.0F);
+    expect_status(run_untouched(a.in(), b.in(), out, none), StatusCode::shape_mismatch, "DIV-OV-R1", Operand::b, 0U);
+    auto out_wrong = filled<float>(ElementType::fp32, make({3, 2}), 0.0F);
+    expect_status(run_untouched(a.in(), a.in(), out_wrong, none), StatusCode::shape_mismatch, "DIV-OV-R1", Operand::y,
+                  0U);
+}
+
+// "T: any numeric type": every type of the API, INT4 and UINT4 included.
+// [utest->req~div-ov-r3~1]
+TEST(OpenVinoProfile, EveryTypeIsAdmitted) {
+    RecordProperty("requirements", "DIV-OV-R3");
+    for (std::uint8_t t = 0U; t < kElementTypeCount; ++t) {
+        Shape y{};
+        EXPECT_TRUE(div_output_shape(static_cast<ElementType>(t), make({3}), make({}), openvino_options(), y).is_ok())
+            << element_type_name(static_cast<ElementType>(t));
+    }
+    auto a = tensor<std::uint8_t>(ElementType::uint4, make({3}), {15, 9, 1});
+    auto b = tensor<std::uint8_t>(ElementType::uint4, make({}), {4});
+    auto y = filled<std::uint8_t>(ElementType::uint4, make({3}), std::uint8_t{0});
+    ASSERT_TRUE(div(a.in(), b.in(), y.out(), openvino_options(false), nullptr).is_ok());
+    EXPECT_EQ(y.data, (std::vector<std::uint8_t>{3, 2, 0}));
+}
+
+// Zero divisors and MIN / -1 stay errors in every profile; float division
+// by zero stays IEEE (an infinity or a NaN, no error).
+// [utest->req~div-prof-d2~1]
+// [utest->req~div-int-c3~1]
+// [utest->req~div-int-d2~1]
+// [utest->req~div-float-c3~1]
+TEST(EveryProfile, IntegerErrorsStayErrorsFloatsStayIeee) {
+    RecordProperty("requirements", "DIV-PROF-D2,DIV-INT-C3,DIV-INT-D2,DIV-FLOAT-C3");
+    const std::vector<DivOptions> profiles = {DivOptions{}, onnx_options(14U), onnx_options(7U),
+                                              legacy_options(6U, false), openvino_options(true),
+                                              openvino_options(false, AutoBroadcast::none)};
+    const std::int64_t min = std::numeric_limits<std::int64_t>::min();
+    for (const DivOptions& options : profiles) {
+        auto a = tensor<std::int64_t>(ElementType::int64, make({3}), {1, 2, 3});
+        auto zero = tensor<std::int64_t>(ElementType::int64, make({3}), {1, 0, 0});
+        auto y = filled<std::int64_t>(ElementType::int64, make({3}), std::int64_t{0});
+        expect_status(run_untouched(a.in(), zero.in(), y, options), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b,
+                      1U);
+        auto lowest = tensor<std::int64_t>(ElementType::int64, make({3}), {1, min, min});
+        auto minus = tensor<std::int64_t>(ElementType::int64, make({3}), {1, -1, 0});
+        expect_status(run_untouched(lowest.in(), minus.in(), y, options), StatusCode::overflow, "DIV-INT-D2",
+                      Operand::a, 1U);
+        auto f = tensor<double>(ElementType::fp64, make({3}), {1.0, -1.0, 0.0});
+        auto fz = tensor<double>(ElementType::fp64, make({3}), {0.0, 0.0, 0.0});
+        auto fy = filled<double>(ElementType::fp64, make({3}), 0.0);
+        DivReport report{};
+        ASSERT_TRUE(div(f.in(), fz.in(), fy.out(), options, &report).is_ok());
+        EXPECT_EQ(fy.data[0], std::numeric_limits<double>::infinity());
+        EXPECT_EQ(fy.data[1], -std::numeric_limits<double>::infinity());
+        EXPECT_TRUE(std::isnan(fy.data[2]));
+        EXPECT_EQ(report.fp_flags, fp_flag_divide_by_zero | fp_flag_invalid);
+    }
+}
+
+// DIV-PROF-D3's order, one pair of neighbouring checks at a time: the
+// call fails both, and the earlier one is reported.
+// [utest->req~div-prof-d3~1]
+// [utest->req~div-api-d1~1]
+TEST(EveryProfile, ChecksRunInTheDocumentedOrder) {
+    RecordProperty("requirements", "DIV-PROF-D3,DIV-API-D1");
+    std::vector<std::int8_t> storage(64U, std::int8_t{1});
+    auto view = [&](ElementType type, const Shape& shape, std::size_t offset = 0U) {
+        return ConstTensorView{type, shape, &storage[offset], storage.size() - offset};
+    };
+    auto y = filled<std::int8_t>(ElementType::int8, make({2, 3}), std::int8_t{0});
+    const Shape s23 = make({2, 3});
+    const Shape s3 = make({3});
+    Shape s17{};
+    s17.rank = kMaxRank + 1U;
+
+    // options before types
+    DivOptions bad_opset = onnx_options(0U);
+    expect_status(run_untouched(view(static_cast<ElementType>(99), s23), view(ElementType::int8, s3), y, bad_opset),
+                  StatusCode::invalid_argument, "DIV-ONNX-D1", Operand::none, 0U);
+    // unknown types (A, B, Y) before mismatched ones
+    expect_status(run_untouched(view(ElementType::int8, s23), view(static_cast<ElementType>(99), s3), y,
+                                onnx_options(14U)),
+                  StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
+    {
+        auto unknown_y = y;
+        unknown_y.type = static_cast<ElementType>(77);
+        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), unknown_y,
+                                    onnx_options(14U)),
+                      StatusCode::unsupported_type, "DIV-API-D6", Operand::y, 0U);
+        auto int16_y = y;
+        int16_y.type = ElementType::int16;
+        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), int16_y,
+                                    onnx_options(14U)),
+                      StatusCode::type_mismatch, "DIV-INT-C2", Operand::y, 0U);
+    }
+    // B's type mismatch before the opset's type list (int8 is not in Div-13)
+    expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int16, s3), y, onnx_options(13U)),
+                  StatusCode::type_mismatch, "DIV-INT-C2", Operand::b, 0U);
+    // the type list before ranks
+    expect_status(run_untouched(view(ElementType::int8, s17), view(ElementType::int8, s3), y, onnx_options(13U)),
+                  StatusCode::unsupported_type, "DIV-ONNX-R1", Operand::a, 0U);
+    // ranks (A, B, Y) before the shape rule
+    expect_status(run_untouched(view(ElementType::int8, s17), view(ElementType::int8, make({4})), y,
+                                onnx_options(14U)),
+                  StatusCode::rank_too_large, "DIV-API-D5", Operand::a, 0U);
+    {
+        auto rank_y = y;
+        rank_y.shape = s17;
+        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), rank_y,
+                                    onnx_options(14U)),
+                      StatusCode::rank_too_large, "DIV-API-D5", Operand::y, 0U);
+    }
+    // the shape rule before Y's shape
+    {
+        auto other_y = filled<std::int8_t>(ElementType::int8, make({5}), std::int8_t{0});
+        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), other_y,
+                                    onnx_options(14U)),
+                      StatusCode::shape_mismatch, "DIV-ONNX-R2", Operand::b, 1U);
+        // Y's shape before sizes: A's product overflows, but Y's shape is wrong first.
+        const std::uint64_t big = std::uint64_t{1} << 40U;
+        expect_status(run_untouched(view(ElementType::int8, make({big, big})), view(ElementType::int8, make({1})),
+                                    other_y, onnx_options(14U)),
+                      StatusCode::shape_mismatch, "DIV-ONNX-R2", Operand::y, 0U);
+    }
+    // sizes before buffers: B's product overflows and A's buffer is null
+    {
+        const std::uint64_t big = std::uint64_t{1} << 40U;
+        const ConstTensorView null_a{ElementType::int8, make({big, big}), nullptr, 0U};
+        const TensorView huge_y{ElementType::int8, make({big, big}), y.data.data(), y.data.size()};
+        expect_status(div(null_a, view(ElementType::int8, make({big, 1})), huge_y, openvino_options(), nullptr),
+                      StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+    }
+    // buffers (A, B, Y) before the overlap check
+    {
+        const ConstTensorView null_b{ElementType::int8, s3, nullptr, 0U};
+        expect_status(run_untouched(view(ElementType::int8, s23), null_b, y, onnx_options(14U)),
+                      StatusCode::null_pointer, "DIV-API-D3", Operand::b, 0U);
+        const ConstTensorView short_b{ElementType::int8, s3, storage.data(), 2U};
+        expect_status(run_untouched(view(ElementType::int8, s23), short_b, y, onnx_options(14U)),
+                      StatusCode::buffer_too_small, "DIV-API-D3", Operand::b, 0U);
+        const TensorView short_y{ElementType::int8, s23, y.data.data(), 5U};
+        expect_status(div(view(ElementType::int8, s23), view(ElementType::int8, s3), short_y, onnx_options(14U),
+                          nullptr),
+                      StatusCode::buffer_too_small, "DIV-API-D3", Operand::y, 0U);
+        const ConstTensorView null_a{ElementType::int8, s23, nullptr, 0U};
+        expect_status(run_untouched(null_a, view(ElementType::int8, s3), y, onnx_options(14U)),
+                      StatusCode::null_pointer, "DIV-API-D3", Operand::a, 0U);
+    }
+    // the overlap before element values: B overlaps Y and holds a zero
+    {
+        std::vector<std::int8_t> shared = {0, 1, 1, 1, 1, 1, 1, 1};
+        const ConstTensorView a{ElementType::int8, s23, &storage[0], 6U};
+        const ConstTensorView b{ElementType::int8, s3, &shared[0], 3U};
+        const TensorView out{ElementType::int8, s23, &shared[2], 6U};
+        expect_status(div(a, b, out, onnx_options(14U), nullptr), StatusCode::overlap, "DIV-BCAST-D4", Operand::b, 0U);
+    }
+    // 4-bit ranges before divisors: B has a zero at Y[1] and A a 9 at A[4]
+    {
+        std::vector<std::int8_t> a4 = {1, 1, 1, 1, 9, 1};
+        std::vector<std::int8_t> b4 = {1, 0, 1};
+        auto y4 = filled<std::int8_t>(ElementType::int4, s23, std::int8_t{0});
+        expect_status(run_untouched(ConstTensorView{ElementType::int4, s23, a4.data(), 6U},
+                                    ConstTensorView{ElementType::int4, s3, b4.data(), 3U}, y4, openvino_options()),
+                      StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 4U);
+    }
+}
+
+// [utest->req~div-api-d2~1]
+// [utest->req~div-prof-d1~1]
+TEST(EveryProfile, NewRequirementAndStatusNames) {
+    RecordProperty("requirements", "DIV-API-D2,DIV-PROF-D1");
+    const std::vector<std::pair<RequirementId, const char*>> names = {
+        {RequirementId::div_prof_d1, "DIV-PROF-D1"}, {RequirementId::div_bcast_d4, "DIV-BCAST-D4"},
+        {RequirementId::div_onnx_d1, "DIV-ONNX-D1"}, {RequirementId::div_onnx_r1, "DIV-ONNX-R1"},
+        {RequirementId::div_onnx_r2, "DIV-ONNX-R2"}, {RequirementId::div_onnx_r3, "DIV-ONNX-R3"},
+        {RequirementId::div_ov_r1, "DIV-OV-R1"},     {RequirementId::div_ov_r2, "DIV-OV-R2"}};
+    for (const auto& [id, name] : names) {
+        EXPECT_STREQ(requirement_name(id), name);
+    }
+    EXPECT_STREQ(status_code_name(StatusCode::overlap), "overlap");
+}
+
+}  // namespace
+}  // namespace sonnx::test
