@@ -1,0 +1,90 @@
+// Runs ONNX backend node test folders against the reference: `model.onnx`
+// (a graph of one Div node) and `test_data_set_*/input_*.pb`, `output_*.pb`.
+//
+// The model is read with Debian's libonnx (protobuf); the opset and, for
+// opsets 1 to 6, the `broadcast` and `axis` attributes come from the model.
+// The reference runs under the settings' profile (onnx by default) and its
+// output is compared with the expected one: bit for bit for floats (any
+// NaN matches any NaN), value for value for integers.
+//
+//   sonnx::conformance::NodeTestSettings settings{};  // onnx profile
+//   const std::size_t failed = sonnx::conformance::run_node_tests({"node/"}, settings, std::cout);
+#ifndef SONNX_CONFORMANCE_ONNX_NODE_TEST_HPP
+#define SONNX_CONFORMANCE_ONNX_NODE_TEST_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "sonnx/div.hpp"
+
+namespace sonnx::conformance {
+
+// pass: every data set matched; fail: an output differs; rejected: the
+// reference returned an error status for the inputs; error: the folder
+// could not be read or is not a single-Div test.
+enum class Verdict : std::uint8_t { pass = 0U, fail = 1U, rejected = 2U, error = 3U };
+
+// "PASS", "FAIL", "REJECTED", "ERROR".
+[[nodiscard]] const char* verdict_name(Verdict verdict) noexcept;
+
+struct NodeTestSettings {
+    // The profile and its attributes. Under the onnx profile, `onnx.opset`,
+    // `onnx.broadcast`, `onnx.has_axis` and `onnx.axis` are replaced by the
+    // model's (its ai.onnx opset import and the Div node's attributes).
+    DivOptions options = onnx_profile();
+    // Non-zero: run under this opset instead of the model's (onnx profile).
+    std::uint32_t opset_override{0U};
+
+    [[nodiscard]] static DivOptions onnx_profile() noexcept {
+        DivOptions options{};
+        options.profile = Profile::onnx;
+        return options;
+    }
+};
+
+struct DataSetOutcome {
+    std::string name;  // "test_data_set_0"
+    Verdict verdict{Verdict::error};
+    Status status{};              // rejected: the reference's status
+    std::uint64_t elements{0U};   // elements compared
+    std::uint64_t mismatches{0U};
+    std::string detail;           // for anything but pass: why
+};
+
+struct NodeTestOutcome {
+    std::string name;  // the folder's name, e.g. "test_div_bcast"
+    std::string folder;
+    Verdict verdict{Verdict::error};  // error > rejected > fail > pass over the data sets
+    std::uint32_t model_opset{0U};    // the model's ai.onnx opset (0 if unread)
+    DivOptions options{};             // the options the reference ran with
+    ElementType type{ElementType::fp32};
+    std::string shapes;               // "[3, 4, 5] / [5]" of the first data set
+    std::string detail;               // the first non-passing data set's detail, or the folder's error
+    std::vector<DataSetOutcome> data_sets;
+};
+
+// The test folders under `path`: `path` itself when it holds model.onnx,
+// otherwise its sub-folders that hold one, sorted by name. Throws
+// std::runtime_error when `path` is not a directory.
+[[nodiscard]] std::vector<std::string> find_node_tests(const std::string& path);
+
+// Runs one test folder. Never throws: problems with the folder are an
+// `error` verdict with the reason in `detail`.
+[[nodiscard]] NodeTestOutcome run_node_test(const std::string& folder, const NodeTestSettings& settings);
+
+// One line: "<VERDICT> <name> (opset N, <type> <shapes>, ...): <detail>",
+// for example "REJECTED test_div_bcast (opset 14, FP32 [3, 4, 5] / [5]):
+// shape_mismatch DIV-FLOAT-C1 operand B index 0".
+[[nodiscard]] std::string outcome_line(const NodeTestOutcome& outcome);
+
+// Finds the tests under every path, runs them, writes one outcome_line per
+// test and a summary line to `out`; returns the number of tests that did
+// not pass (a path that is not a directory counts as one, with an ERROR line).
+std::size_t run_node_tests(const std::vector<std::string>& paths, const NodeTestSettings& settings, std::ostream& out);
+
+}  // namespace sonnx::conformance
+
+#endif  // SONNX_CONFORMANCE_ONNX_NODE_TEST_HPP
