@@ -54,6 +54,7 @@ std::size_t graph_index(const google::protobuf::RepeatedPtrField<onnx::ValueInfo
                     (std::strcmp(what, "output") == 0 ? "output" : "input"));
 }
 
+// [impl->req~div-onnx-d2~1]
 DivModel read_model(const fs::path& folder) {
     const fs::path path = folder / "model.onnx";
     std::vector<std::uint8_t> bytes;
@@ -128,6 +129,7 @@ io::TensorData read_tensor(const fs::path& path) {
 std::string dims_text(const std::vector<std::uint64_t>& dims) { return io::shape_text(dims); }
 
 // True for a NaN encoding of a float type.
+// [impl->req~div-onnx-d2~1]
 bool is_nan(ElementType type, const std::uint8_t* element) {
     std::uint64_t bits = 0U;
     std::memcpy(&bits, element, element_size(type));  // little-endian host (x86-64)
@@ -181,6 +183,7 @@ DivOptions options_for(const DivModel& model, const NodeTestSettings& settings) 
     return options;
 }
 
+// [impl->req~div-onnx-d2~1]
 DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, const DivOptions& options,
                             NodeTestOutcome& test) {
     DataSetOutcome outcome;

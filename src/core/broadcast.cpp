@@ -158,8 +158,8 @@ Status legacy_rule(const Shape& a, const Shape& b, bool has_axis, std::int64_t a
 // merges an axis into the previous one when every operand steps across the
 // pair as across one axis (both strides 0 included).
 // [impl->req~div-bcast-d2~1]
-BroadcastPlan make_plan(const BroadcastShapes& shapes, std::uint64_t count) noexcept {
-    BroadcastPlan plan{};
+void make_plan(const BroadcastShapes& shapes, std::uint64_t count, BroadcastPlan& plan) noexcept {
+    plan.rank = 0U;
     plan.count = count;
     if (count > 0U) {
         std::uint64_t running_a = 1U;
@@ -196,18 +196,16 @@ BroadcastPlan make_plan(const BroadcastShapes& shapes, std::uint64_t count) noex
             plan.rank = 1U;
         }
     }
-    return plan;
 }
 
 // [impl->req~div-bcast-d2~1]
 // [impl->req~div-api-d1~1]
-BroadcastPlan flat_plan(std::uint64_t count) noexcept {
-    BroadcastShapes shapes{};
-    shapes.y.rank = 1U;
-    shapes.y.dims[0] = count;
-    shapes.a_aligned = shapes.y;
-    shapes.b_aligned = shapes.y;
-    return make_plan(shapes, count);
+void make_flat_plan(std::uint64_t count, BroadcastPlan& plan) noexcept {
+    plan.count = count;
+    plan.rank = (count > 0U) ? 1U : 0U;
+    plan.extent[0] = count;
+    plan.stride_a[0] = 1U;
+    plan.stride_b[0] = 1U;
 }
 
 // [impl->req~div-bcast-d2~1]

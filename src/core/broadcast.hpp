@@ -51,19 +51,24 @@ struct BroadcastShapes {
 // Y's index space with axes of extent 1 dropped and neighbouring axes merged
 // where A, B and Y are all contiguous across them; axis 0 is the innermost.
 // Strides are in elements; a stride of 0 means the operand repeats along it.
+// Only the first `rank` entries of the arrays are meaningful, and only they
+// are written and read (the arrays are not zeroed, and a plan is built in
+// place and never copied: it is built on every call, small calls included).
 struct BroadcastPlan {
     std::uint32_t rank{0U};
-    std::array<std::uint64_t, kMaxRank> extent{};
-    std::array<std::uint64_t, kMaxRank> stride_a{};
-    std::array<std::uint64_t, kMaxRank> stride_b{};
+    std::array<std::uint64_t, kMaxRank> extent;
+    std::array<std::uint64_t, kMaxRank> stride_a;
+    std::array<std::uint64_t, kMaxRank> stride_b;
     std::uint64_t count{0U};  // elements of Y
 };
 
-// Builds the plan of shapes that passed a rule. `count` is Y's element count.
-[[nodiscard]] BroadcastPlan make_plan(const BroadcastShapes& shapes, std::uint64_t count) noexcept;
+// Makes `plan` the plan of shapes that passed a rule, in place (no copy of
+// the unused entries). `count` is Y's element count.
+void make_plan(const BroadcastShapes& shapes, std::uint64_t count, BroadcastPlan& plan) noexcept;
 
-// The plan of `count` elements of equal-shape operands: a single run.
-[[nodiscard]] BroadcastPlan flat_plan(std::uint64_t count) noexcept;
+// Makes `plan` the plan of `count` elements of equal-shape operands: a
+// single run (written in place: the plan is built on every call).
+void make_flat_plan(std::uint64_t count, BroadcastPlan& plan) noexcept;
 
 // One run: `count` elements of Y from flat index `y_offset` on, with A's and
 // B's elements contiguous at `a` and `b`.
@@ -101,7 +106,9 @@ private:
     std::uint64_t y_offset_{0U};
     std::uint64_t within_{0U};  // elements of the current run already handed out
     bool tile_ready_{false};
-    alignas(32) std::array<unsigned char, kTileBytes> tile_{};
+    // Not value-initialised: zeroing 2 KB on every call costs more than a
+    // small division; every byte handed out is written by fill_tile first.
+    alignas(32) std::array<unsigned char, kTileBytes> tile_;
 };
 
 }  // namespace sonnx::core

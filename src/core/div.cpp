@@ -60,7 +60,7 @@ Status environment_failure() noexcept {
 
 // A validated division: what the kernels need, whatever the profile.
 struct Division {
-    core::BroadcastPlan plan{};
+    core::BroadcastPlan plan;  // default-initialised: see BroadcastPlan
     IntRounding rounding{IntRounding::floor};
 };
 
@@ -75,7 +75,7 @@ Status check_sonnx(const ConstTensorView& a, const ConstTensorView& b, const Ten
         status = core::check_int_operands(a.type, a.data, b.data, count);
     }
     if (status.is_ok()) {
-        division.plan = core::flat_plan(count);
+        core::make_flat_plan(count, division.plan);
         division.rounding = core::profile_rounding(options);
     }
     return status;
@@ -90,7 +90,7 @@ Status check_profile(const ConstTensorView& a, const ConstTensorView& b, const T
     core::ProfileCall call{};
     Status status = core::validate_profile_operands(a, b, y, options, call);
     if (status.is_ok()) {
-        division.plan = core::make_plan(call.shapes, call.count_y);
+        core::make_plan(call.shapes, call.count_y, division.plan);
         division.rounding = call.rounding;
     }
     if (status.is_ok() && (type_class(a.type) != TypeClass::floating)) {
@@ -102,26 +102,41 @@ Status check_profile(const ConstTensorView& a, const ConstTensorView& b, const T
     return status;
 }
 
-// Divides every run of the plan; returns the fp_flag_* bits raised.
+// Divides `count` contiguous elements; returns the fp_flag_* bits raised.
+// [impl->req~div-float-d6~1]
+// [impl->req~div-int-f1~1]
+std::uint8_t divide_run(ElementType type, const void* a, const void* b, void* y, std::uint64_t count,
+                        IntRounding rounding, bool want_flags) noexcept {
+    std::uint8_t flags = fp_flag_none;
+    if (type_class(type) == TypeClass::floating) {
+        flags = divide_float(type, a, b, y, count, want_flags);
+    } else {
+        static_cast<void>(core::divide_int(type, a, b, y, count, rounding));
+    }
+    return flags;
+}
+
+// Divides every run of the plan; returns the fp_flag_* bits raised. Equal
+// shapes are one run, divided without the cursor (small calls stay cheap).
 // [impl->req~div-bcast-d2~1]
 // [impl->req~div-float-d6~1]
 std::uint8_t divide_runs(ElementType type, const Division& division, const void* a, const void* b, void* y,
                          bool want_flags) noexcept {
-    const std::size_t size = element_size(type);
-    const bool is_float = type_class(type) == TypeClass::floating;
-    unsigned char* const y_bytes = static_cast<unsigned char*>(y);
+    const core::BroadcastPlan& plan = division.plan;
     std::uint32_t flags = fp_flag_none;
-    core::RunCursor cursor(division.plan, size, a, b);
-    core::Run run{};
-    bool more = cursor.next(run);
-    while (more) {
-        void* const y_run = &y_bytes[run.y_offset * size];
-        if (is_float) {
-            flags |= static_cast<std::uint32_t>(divide_float(type, run.a, run.b, y_run, run.count, want_flags));
-        } else {
-            static_cast<void>(core::divide_int(type, run.a, run.b, y_run, run.count, division.rounding));
+    if ((plan.rank == 1U) && (plan.stride_a[0] == 1U) && (plan.stride_b[0] == 1U)) {
+        flags = divide_run(type, a, b, y, plan.count, division.rounding, want_flags);
+    } else {
+        const std::size_t size = element_size(type);
+        unsigned char* const y_bytes = static_cast<unsigned char*>(y);
+        core::RunCursor cursor(plan, size, a, b);
+        core::Run run{};
+        bool more = cursor.next(run);
+        while (more) {
+            flags |= static_cast<std::uint32_t>(divide_run(type, run.a, run.b, &y_bytes[run.y_offset * size],
+                                                           run.count, division.rounding, want_flags));
+            more = cursor.next(run);
         }
-        more = cursor.next(run);
     }
     return static_cast<std::uint8_t>(flags);
 }
@@ -136,7 +151,7 @@ std::uint8_t divide_runs(ElementType type, const Division& division, const void*
 // [impl->req~div-prof-d1~1]
 Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
            DivReport* report) noexcept {
-    Division division{};
+    Division division;
     Status status = (options.profile == Profile::sonnx) ? check_sonnx(a, b, y, options, division)
                                                         : check_profile(a, b, y, options, division);
     const std::uint64_t count = division.plan.count;
