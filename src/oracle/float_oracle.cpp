@@ -59,11 +59,16 @@ FloatOracle::FloatOracle(const FloatFormat& format) : format_(format) {
     mpfr_init2(a_, 64);
     mpfr_init2(b_, 64);
     mpfr_init2(q_, format.precision);
+    mpfr_init2(c_, 64);
+    mpfr_init2(ratio_, 53);
+    mpfr_init2(narrow_, 128);  // c*b exactly (2p <= 106 bits), and c*b - a when it fits
+    mpfr_init2(unit_, 64);     // |b| * 2^k: b's significand, exactly
     mpfr_init2(wide_, exact_precision(format));
-    mpfr_init2(wide2_, exact_precision(format));
 }
 
-FloatOracle::~FloatOracle() { mpfr_clears(a_, b_, q_, wide_, wide2_, static_cast<mpfr_ptr>(nullptr)); }
+FloatOracle::~FloatOracle() {
+    mpfr_clears(a_, b_, q_, c_, ratio_, narrow_, unit_, wide_, static_cast<mpfr_ptr>(nullptr));
+}
 
 void FloatOracle::decode(mpfr_t out, std::uint64_t bits) const {
     const Classified c = classify(format_, bits);
@@ -87,7 +92,7 @@ void FloatOracle::decode(mpfr_t out, std::uint64_t bits) const {
     }
 }
 
-std::uint64_t FloatOracle::encode(mpfr_t value) const {
+std::uint64_t FloatOracle::encode(mpfr_srcptr value) const {
     const int fraction_bits = format_.precision - 1;
     const std::uint64_t sign = mpfr_signbit(value) ? (std::uint64_t{1} << static_cast<unsigned>(format_.total_bits - 1)) : 0U;
     const std::uint64_t infinity = low_mask(format_.exponent_bits) << static_cast<unsigned>(fraction_bits);
@@ -100,34 +105,35 @@ std::uint64_t FloatOracle::encode(mpfr_t value) const {
     if (mpfr_zero_p(value)) {
         return sign;
     }
-    const long exponent = static_cast<long>(mpfr_get_exp(value)) - 1;  // value = 1.f * 2^exponent
-    mpfr_t scaled;
-    mpfr_init2(scaled, format_.precision);
+    // value = 0.M * 2^E with M the precision-p significand, held in the top bits
+    // of one limb (p <= 53); p - 1 fraction bits follow the leading one.
+    const auto precision = static_cast<unsigned>(mpfr_get_prec(value));
+    const auto* limbs = static_cast<const mp_limb_t*>(mpfr_custom_get_significand(value));
+    const std::uint64_t significand = static_cast<std::uint64_t>(limbs[0]) >> (64U - precision);
+    const long big_e = static_cast<long>(mpfr_get_exp(value));
+    const long exponent = big_e - 1;  // value = 1.f * 2^exponent
     std::uint64_t bits = 0U;
     if (exponent >= 1 - format_.bias) {
-        mpfr_mul_2si(scaled, value, fraction_bits - exponent, MPFR_RNDN);  // exact: an integer of p bits
-        mpfr_abs(scaled, scaled, MPFR_RNDN);
-        const std::uint64_t significand = mpfr_get_ui(scaled, MPFR_RNDN);
         bits = (static_cast<std::uint64_t>(exponent + format_.bias) << static_cast<unsigned>(fraction_bits)) |
                (significand & low_mask(fraction_bits));
     } else {
-        mpfr_mul_2si(scaled, value, format_.bias + fraction_bits - 1, MPFR_RNDN);  // subnormal units
-        mpfr_abs(scaled, scaled, MPFR_RNDN);
-        bits = mpfr_get_ui(scaled, MPFR_RNDN);
+        // Subnormal: value / 2^(2 - bias - p) = M * 2^(E + bias - 2), an integer
+        // because mpfr_subnormalize left no bits below the smallest subnormal.
+        bits = significand >> static_cast<unsigned>(2 - format_.bias - big_e);
     }
-    mpfr_clear(scaled);
     return sign | bits;
 }
 
-void FloatOracle::round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode) {
+int FloatOracle::round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode) {
     const mpfr_exp_t saved_emin = mpfr_get_emin();
     const mpfr_exp_t saved_emax = mpfr_get_emax();
     mpfr_set_emin(mpfr_emin(format_));
     mpfr_set_emax(mpfr_emax(format_));
     const int ternary = mpfr_div(out, a, b, mode);
-    mpfr_subnormalize(out, ternary, mode);
+    const int final_ternary = mpfr_subnormalize(out, ternary, mode);
     mpfr_set_emin(saved_emin);
     mpfr_set_emax(saved_emax);
+    return final_ternary;
 }
 
 // [impl->req~div-float-d8~1]
@@ -153,7 +159,10 @@ long FloatOracle::ulp_exponent(std::uint64_t finite_bits) {
 // [impl->req~div-float-acc1~1]
 Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t candidate) {
     Measure m{};
-    m.expected = quotient(a, b);
+    decode(a_, a);
+    decode(b_, b);
+    const int ternary = round_into_format(q_, a_, b_, MPFR_RNDN);
+    m.expected = encode(q_);
     const Classified expected = classify(format_, m.expected);
     const Classified given = classify(format_, candidate);
     const bool both_nan = (expected.value_class == ValueClass::nan) && (given.value_class == ValueClass::nan);
@@ -167,29 +176,38 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
         m.within_one_ulp = m.exact_match;
         return m;
     }
-    // q' = a/b rounded toward zero into the format; the unit is ulp(q').
-    decode(a_, a);
-    decode(b_, b);
-    round_into_format(q_, a_, b_, MPFR_RNDZ);
+    // The unit is ulp(q') for q' = a/b rounded toward zero into the format.
+    // q' is the nearest result q itself, or, when rounding to nearest went
+    // away from zero, its neighbour toward zero, whose exponent is one less
+    // only when q is a power of two (a normal with a zero fraction).
+    long q_exponent = static_cast<long>(mpfr_get_exp(q_)) - 1;
+    const bool away_from_zero = (ternary != 0) && ((ternary > 0) == (mpfr_sgn(q_) > 0));
+    const int fraction_bits = format_.precision - 1;
+    const bool power_of_two = ((m.expected & low_mask(fraction_bits)) == 0U) &&
+                              (((m.expected >> static_cast<unsigned>(fraction_bits)) & low_mask(format_.exponent_bits)) != 0U);
+    if (away_from_zero && power_of_two) {
+        q_exponent -= 1;
+    }
     const long smallest_normal_exponent = 1L - format_.bias;
-    const long q_exponent = mpfr_zero_p(q_) ? smallest_normal_exponent : static_cast<long>(mpfr_get_exp(q_)) - 1;
     const long unit = std::max(q_exponent, smallest_normal_exponent) - format_.precision + 1;
-    // |c - a/b| / 2^unit = |c*b - a| / (|b| * 2^unit), all exact at this precision.
-    mpfr_t c;
-    mpfr_init2(c, 64);
-    decode(c, candidate);
-    mpfr_mul(wide_, c, b_, MPFR_RNDN);          // exact: 2p bits
-    mpfr_sub(wide_, wide_, a_, MPFR_RNDN);      // exact: within the wide precision
-    mpfr_abs(wide_, wide_, MPFR_RNDN);
-    mpfr_abs(wide2_, b_, MPFR_RNDN);
-    mpfr_mul_2si(wide2_, wide2_, unit, MPFR_RNDN);  // |b| * ulp, exact
-    mpfr_set_prec(c, exact_precision(format_));
-    mpfr_mul_2ui(c, wide_, 1, MPFR_RNDN);        // 2 |c*b - a|, exact
-    m.within_half_ulp = mpfr_lessequal_p(c, wide2_) != 0;
-    m.within_one_ulp = mpfr_less_p(wide_, wide2_) != 0;
-    mpfr_div(c, wide_, wide2_, MPFR_RNDU);
-    m.ulps = mpfr_get_d(c, MPFR_RNDU);
-    mpfr_clear(c);
+    // |c - a/b| / 2^unit = |c*b - a| / (|b| * 2^unit), compared exactly: c*b - a
+    // in 128 bits when MPFR reports it exact (ternary 0), else at the wide precision.
+    decode(c_, candidate);
+    mpfr_mul(narrow_, c_, b_, MPFR_RNDN);  // exact: 2p bits
+    mpfr_ptr difference = narrow_;
+    if (mpfr_sub(narrow_, narrow_, a_, MPFR_RNDN) != 0) {
+        mpfr_mul(wide_, c_, b_, MPFR_RNDN);     // exact
+        mpfr_sub(wide_, wide_, a_, MPFR_RNDN);  // exact within the wide precision
+        difference = wide_;
+    }
+    mpfr_abs(difference, difference, MPFR_RNDN);
+    mpfr_abs(unit_, b_, MPFR_RNDN);
+    mpfr_mul_2si(unit_, unit_, unit - 1, MPFR_RNDN);  // |b| * ulp / 2, exact
+    m.within_half_ulp = mpfr_lessequal_p(difference, unit_) != 0;
+    mpfr_mul_2ui(unit_, unit_, 1, MPFR_RNDN);         // |b| * ulp, exact
+    m.within_one_ulp = mpfr_less_p(difference, unit_) != 0;
+    mpfr_div(ratio_, difference, unit_, MPFR_RNDU);
+    m.ulps = mpfr_get_d(ratio_, MPFR_RNDU);
     return m;
 }
 

@@ -1,8 +1,6 @@
 // Exact integer quotients with GMP.
 #include "sonnx/oracle/int_oracle.hpp"
 
-#include <gmp.h>
-
 #include <stdexcept>
 
 namespace sonnx::oracle {
@@ -37,52 +35,58 @@ void type_range(ElementType type, mpz_t low, mpz_t high) {
     }
 }
 
-IntQuotient divide(ElementType type, mpz_t a, mpz_t b, IntRounding rounding) {
+}  // namespace
+
+IntOracle::IntOracle() { mpz_inits(a_, b_, q_, low_, high_, nullptr); }
+
+IntOracle::~IntOracle() { mpz_clears(a_, b_, q_, low_, high_, nullptr); }
+
+IntQuotient IntOracle::divide(ElementType type, IntRounding rounding) {
     IntQuotient result{IntVerdict::ok, 0, 0U};
-    if (mpz_sgn(b) == 0) {
+    if (mpz_sgn(b_) == 0) {
         result.verdict = IntVerdict::zero_divisor;
         return result;
     }
-    mpz_t q, low, high;
-    mpz_inits(q, low, high, nullptr);
     if (rounding == IntRounding::floor) {
-        mpz_fdiv_q(q, a, b);
+        mpz_fdiv_q(q_, a_, b_);
     } else {
-        mpz_tdiv_q(q, a, b);
+        mpz_tdiv_q(q_, a_, b_);
     }
-    type_range(type, low, high);
-    if ((mpz_cmp(q, low) < 0) || (mpz_cmp(q, high) > 0)) {
+    if (range_type_ != static_cast<int>(type)) {
+        type_range(type, low_, high_);
+        range_type_ = static_cast<int>(type);
+    }
+    if ((mpz_cmp(q_, low_) < 0) || (mpz_cmp(q_, high_) > 0)) {
         result.verdict = IntVerdict::overflow;
+    } else if (mpz_sgn(q_) < 0) {
+        result.signed_value = static_cast<std::int64_t>(mpz_get_si(q_));
     } else {
-        if (mpz_sgn(q) < 0) {
-            result.signed_value = static_cast<std::int64_t>(mpz_get_si(q));
-        } else {
-            result.unsigned_value = static_cast<std::uint64_t>(mpz_get_ui(q));
-            result.signed_value = static_cast<std::int64_t>(result.unsigned_value);
-        }
+        result.unsigned_value = static_cast<std::uint64_t>(mpz_get_ui(q_));
+        result.signed_value = static_cast<std::int64_t>(result.unsigned_value);
     }
-    mpz_clears(q, low, high, nullptr);
     return result;
 }
 
-}  // namespace
+IntQuotient IntOracle::signed_quotient(ElementType type, std::int64_t a, std::int64_t b, IntRounding rounding) {
+    mpz_set_si(a_, static_cast<long>(a));
+    mpz_set_si(b_, static_cast<long>(b));
+    return divide(type, rounding);
+}
+
+IntQuotient IntOracle::unsigned_quotient(ElementType type, std::uint64_t a, std::uint64_t b) {
+    mpz_set_ui(a_, static_cast<unsigned long>(a));
+    mpz_set_ui(b_, static_cast<unsigned long>(b));
+    return divide(type, IntRounding::floor);  // floor and truncation agree on non-negative operands
+}
 
 IntQuotient int_quotient(ElementType type, std::int64_t a, std::int64_t b, IntRounding rounding) {
-    mpz_t x, y;
-    mpz_init_set_si(x, static_cast<long>(a));
-    mpz_init_set_si(y, static_cast<long>(b));
-    const IntQuotient result = divide(type, x, y, rounding);
-    mpz_clears(x, y, nullptr);
-    return result;
+    IntOracle oracle;
+    return oracle.signed_quotient(type, a, b, rounding);
 }
 
 IntQuotient uint_quotient(ElementType type, std::uint64_t a, std::uint64_t b) {
-    mpz_t x, y;
-    mpz_init_set_ui(x, static_cast<unsigned long>(a));
-    mpz_init_set_ui(y, static_cast<unsigned long>(b));
-    const IntQuotient result = divide(type, x, y, IntRounding::floor);
-    mpz_clears(x, y, nullptr);
-    return result;
+    IntOracle oracle;
+    return oracle.unsigned_quotient(type, a, b);
 }
 
 }  // namespace sonnx::oracle

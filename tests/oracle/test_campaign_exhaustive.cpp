@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
-#include "campaign.hpp"
+#include "sonnx/oracle/campaign.hpp"
 
-namespace sonnx::test {
+namespace sonnx::oracle {
 namespace {
 
 void run_all_pairs(ElementType type, const char* name) {
@@ -38,4 +38,4 @@ TEST(CampaignExhaustive, Bf16AllPairs) {
 }
 
 }  // namespace
-}  // namespace sonnx::test
+}  // namespace sonnx::oracle

@@ -59,11 +59,15 @@ public:
 
 private:
     void decode(mpfr_t out, std::uint64_t bits) const;
-    std::uint64_t encode(mpfr_t value) const;
-    void round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode);
+    std::uint64_t encode(mpfr_srcptr value) const;
+    // a / b rounded into the format; returns MPFR's ternary value of the
+    // final result (its sign: above, equal to or below the exact quotient).
+    int round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode);
 
     FloatFormat format_;
-    mpfr_t a_, b_, q_, wide_, wide2_;
+    // Scratch variables, kept between calls so that no call allocates;
+    // narrow_ holds c*b - a when 128 bits are enough, wide_ always suffices.
+    mpfr_t a_, b_, q_, c_, ratio_, narrow_, unit_, wide_;
 };
 
 }  // namespace sonnx::oracle

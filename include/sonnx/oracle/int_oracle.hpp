@@ -3,6 +3,8 @@
 #ifndef SONNX_ORACLE_INT_ORACLE_HPP
 #define SONNX_ORACLE_INT_ORACLE_HPP
 
+#include <gmp.h>
+
 #include <cstdint>
 
 #include "sonnx/div.hpp"
@@ -20,6 +22,25 @@ struct IntQuotient {
 // Operands as the type's values (widened); precondition: an integer type.
 IntQuotient int_quotient(ElementType type, std::int64_t a, std::int64_t b, IntRounding rounding);
 IntQuotient uint_quotient(ElementType type, std::uint64_t a, std::uint64_t b);
+
+// The same answers without allocating per call: one instance per thread
+// (campaigns and checks over millions of pairs).
+class IntOracle {
+public:
+    IntOracle();
+    ~IntOracle();
+    IntOracle(const IntOracle&) = delete;
+    IntOracle& operator=(const IntOracle&) = delete;
+
+    IntQuotient signed_quotient(ElementType type, std::int64_t a, std::int64_t b, IntRounding rounding);
+    IntQuotient unsigned_quotient(ElementType type, std::uint64_t a, std::uint64_t b);
+
+private:
+    IntQuotient divide(ElementType type, IntRounding rounding);
+
+    mpz_t a_, b_, q_, low_, high_;
+    int range_type_{-1};  // the type whose range low_/high_ hold
+};
 
 }  // namespace sonnx::oracle
 

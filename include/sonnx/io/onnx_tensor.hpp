@@ -1,0 +1,36 @@
+// ONNX TensorProto (.pb) files, read and written with Debian's libonnx
+// (onnx-ml.pb.h, ONNX 1.12) and protobuf: DIV-IO-D3, D4, DIV-INT-D3.
+//
+// Data types: FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8..INT64, UINT8..UINT64,
+// and UINT4 (21) / INT4 (22), which ONNX 1.16 added and the 1.12 headers do
+// not name (finding F-50): they are handled by their numeric values. Data
+// from raw_data (little-endian; 4-bit types packed two per byte, low nibble
+// first) or from the type's typed field (float_data, int32_data, ...).
+#ifndef SONNX_IO_ONNX_TENSOR_HPP
+#define SONNX_IO_ONNX_TENSOR_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "sonnx/io/tensor_data.hpp"
+
+namespace sonnx::io {
+
+// TensorProto.DataType numbers of ONNX 1.16 for the types the operator knows.
+inline constexpr int kOnnxUint4 = 21;
+inline constexpr int kOnnxInt4 = 22;
+
+// The TensorProto data_type of an element type, and back (false: not one of ours).
+int onnx_data_type(ElementType type);
+bool element_type_of_onnx(int data_type, ElementType& type);
+
+// Parses a serialized TensorProto; throws FileError with the reason.
+TensorData parse_tensor_proto(const std::uint8_t* data, std::size_t size);
+
+// A serialized TensorProto of the tensor, data in raw_data.
+std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor);
+
+}  // namespace sonnx::io
+
+#endif  // SONNX_IO_ONNX_TENSOR_HPP

@@ -1,0 +1,48 @@
+// A tensor read from or written to a file: element type, shape and the
+// elements in the API's storage (sonnx/element_type.hpp: INT4/UINT4 one per
+// byte, FP16/BF16 as 16-bit patterns), little-endian.
+#ifndef SONNX_IO_TENSOR_DATA_HPP
+#define SONNX_IO_TENSOR_DATA_HPP
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sonnx/element_type.hpp"
+#include "sonnx/tensor.hpp"
+
+namespace sonnx::io {
+
+// Every failure to read, parse or write a file (exit status 2 on the command line).
+class FileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct TensorData {
+    ElementType type{ElementType::fp32};
+    std::vector<std::uint64_t> dims;  // empty: a scalar
+    std::vector<std::uint8_t> bytes;  // element_count() * element_size(type)
+
+    [[nodiscard]] std::uint64_t element_count() const;  // product of dims (checked when the tensor was built)
+    [[nodiscard]] Shape shape() const;                   // throws FileError above kMaxRank
+    [[nodiscard]] ConstTensorView view() const;
+    [[nodiscard]] TensorView mutable_view();
+};
+
+// The element count of `dims` and its size in API storage, or a FileError
+// naming `what` when the rank exceeds kMaxRank or a product overflows 64 bits
+// (even when another extent is zero, as DIV-API-D4 does).
+struct TensorSize {
+    std::uint64_t elements;
+    std::uint64_t bytes;
+};
+TensorSize checked_size(const std::vector<std::uint64_t>& dims, ElementType type, const std::string& what);
+
+// "[2, 3]"; "[]" for a scalar.
+std::string shape_text(const std::vector<std::uint64_t>& dims);
+
+}  // namespace sonnx::io
+
+#endif  // SONNX_IO_TENSOR_DATA_HPP

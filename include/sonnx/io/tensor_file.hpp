@@ -1,0 +1,41 @@
+// Tensor files by extension: .npy (NumPy) or .pb (ONNX TensorProto).
+// Reads check the whole file; writes are atomic (DIV-CLI-D3).
+#ifndef SONNX_IO_TENSOR_FILE_HPP
+#define SONNX_IO_TENSOR_FILE_HPP
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sonnx/io/tensor_data.hpp"
+
+namespace sonnx::io {
+
+enum class FileFormat : std::uint8_t { npy, onnx_tensor };
+
+// From the extension (".npy", ".pb", case-sensitive); FileError otherwise.
+FileFormat format_of(const std::string& path);
+
+// Reads and checks a tensor file; FileError prefixed with the path.
+TensorData read_tensor_file(const std::string& path);
+
+// As read_tensor_file, then gives the tensor the element type `wanted`: the
+// same type, or for .npy the documented storage of BF16 ('<u2' or '<i2' bit
+// patterns), INT4 ('i1') and UINT4 ('u1'), or FP16 from '<u2'/'<i2' bit
+// patterns (DIV-IO-D2). Anything else is a FileError naming both types.
+TensorData read_tensor_file(const std::string& path, ElementType wanted);
+
+// Writes the tensor in the format of the path's extension, atomically.
+void write_tensor_file(const std::string& path, const TensorData& tensor);
+
+// The whole content of a regular file; FileError when it cannot be read.
+std::vector<std::uint8_t> read_whole_file(const std::string& path);
+
+// Writes `bytes` to a temporary file in the target's directory and renames
+// it over `path`: on any failure `path` is unchanged and no temporary file
+// is left behind (DIV-CLI-D3).
+void write_file_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes);
+
+}  // namespace sonnx::io
+
+#endif  // SONNX_IO_TENSOR_FILE_HPP

@@ -1,0 +1,57 @@
+// Campaigns: the core's Div against the exact oracle over many operand
+// pairs, on threads. Exhaustive for types of at most 16 bits; boundary
+// tables plus seeded random sampling for every type. Shared by the
+// `sonnx-div campaign` command and the test suites.
+#ifndef SONNX_ORACLE_CAMPAIGN_HPP
+#define SONNX_ORACLE_CAMPAIGN_HPP
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sonnx/div.hpp"
+
+namespace sonnx::oracle {
+
+struct CampaignResult {
+    std::uint64_t pairs{0U};
+    std::uint64_t mismatches{0U};
+    std::vector<std::string> examples;  // the first mismatches (at most 10) with operands, core and oracle
+    double seconds{0.0};
+};
+
+// Called from the thread that runs the campaign, about ten times a second.
+using CampaignProgress = std::function<void(std::uint64_t pairs_done, std::uint64_t pairs_total)>;
+
+enum class CampaignMode : std::uint8_t { exhaustive, sampled };
+
+struct CampaignPlan {
+    ElementType type{ElementType::fp32};
+    CampaignMode mode{CampaignMode::sampled};
+    std::uint64_t random_pairs{1000000U};  // sampled: random pairs after the boundary table
+    std::uint64_t seed{0U};                // sampled: the same seed gives the same pairs on any thread count
+    IntRounding rounding{IntRounding::floor};
+    unsigned threads{1U};
+};
+
+// Every type of at most 16 bits (2^32 pairs at most).
+bool supports_exhaustive(ElementType type);
+
+// Pairs the plan checks: 2^(2n) exhaustive; boundary table squared plus random_pairs sampled.
+std::uint64_t planned_pairs(const CampaignPlan& plan);
+
+// Floats: the core's result must be the oracle's correctly rounded quotient
+// bit for bit (any NaN matching any NaN). Integers: the oracle's quotient
+// with the plan's rounding, and for a zero divisor or an unrepresentable
+// quotient the core's rejection with DIV-INT-C3 / DIV-INT-D2 and Y untouched.
+CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& progress = {});
+
+// FP16 or BF16: numerators start, start + stride, ... below 2^16, each
+// against all 2^16 divisors (the default suite's strided subset).
+CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint32_t stride, unsigned threads,
+                                const CampaignProgress& progress = {});
+
+}  // namespace sonnx::oracle
+
+#endif  // SONNX_ORACLE_CAMPAIGN_HPP

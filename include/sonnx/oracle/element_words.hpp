@@ -1,0 +1,54 @@
+// Elements of any type as 64-bit words, over the API's storage: float
+// encodings zero-extended, integers sign- or zero-extended to 64 bits.
+#ifndef SONNX_ORACLE_ELEMENT_WORDS_HPP
+#define SONNX_ORACLE_ELEMENT_WORDS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "sonnx/element_type.hpp"
+
+namespace sonnx::oracle {
+
+struct ElementTraits {
+    unsigned bits;      // value bits: 4, 8, 16, 32, 64
+    std::size_t size;   // bytes per element in the API
+    bool is_float;
+    bool is_signed;     // integers only
+};
+
+ElementTraits element_traits(ElementType type);
+
+inline std::uint64_t load_element(const ElementTraits& t, const void* data, std::uint64_t index) {
+    const auto* bytes = static_cast<const std::uint8_t*>(data) + index * t.size;
+    std::uint64_t word = 0U;
+    std::memcpy(&word, bytes, t.size);  // little-endian host (static_assert in element_words.cpp)
+    if (!t.is_float && t.is_signed) {
+        const unsigned storage_bits = static_cast<unsigned>(t.size * 8U);
+        if ((storage_bits < 64U) && (((word >> (storage_bits - 1U)) & 1U) != 0U)) {
+            word |= ~std::uint64_t{0} << storage_bits;
+        }
+    }
+    return word;
+}
+
+inline void store_element(const ElementTraits& t, void* data, std::uint64_t index, std::uint64_t word) {
+    std::memcpy(static_cast<std::uint8_t*>(data) + index * t.size, &word, t.size);
+}
+
+// The smallest and largest value of an integer type, as 64-bit words.
+std::int64_t int_min(const ElementTraits& t);
+std::uint64_t int_max(const ElementTraits& t);
+
+// The value of a float encoding in decimal, with enough digits to identify
+// it ("0.333333343", "-inf", "nan"); integers as element_text.
+std::string value_text(const ElementTraits& t, ElementType type, std::uint64_t word);
+
+// "0x3c00" for floats (digits for the width), "-7" or "200" for integers.
+std::string element_text(const ElementTraits& t, std::uint64_t word);
+
+}  // namespace sonnx::oracle
+
+#endif  // SONNX_ORACLE_ELEMENT_WORDS_HPP

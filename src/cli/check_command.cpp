@@ -1,0 +1,89 @@
+// sonnx-div check A B Y: another runtime's Y against the exact oracle.
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "check_report.hpp"
+#include "commands.hpp"
+#include "operand_files.hpp"
+#include "operator_options.hpp"
+#include "sonnx/io/tensor_file.hpp"
+#include "status_text.hpp"
+
+namespace sonnx::cli {
+
+namespace {
+
+struct CheckArguments {
+    std::string a;
+    std::string b;
+    std::string y;
+    std::string accept{"exact"};
+    std::string json;
+    unsigned threads{std::max(1U, std::thread::hardware_concurrency())};
+    std::size_t worst{10U};
+    OperatorOptions op;
+    OperandFiles files;
+};
+
+void write_json(const std::string& path, const nlohmann::json& report) {
+    const std::string text = report.dump(2) + "\n";
+    io::write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()));
+}
+
+// [impl->req~div-cli-d5~1]
+// [impl->req~div-cli-d6~1]
+// [impl->req~div-cli-d7~1]
+int run_check(const CheckArguments& args) {
+    const io::TensorData a = args.files.read(args.a);
+    const io::TensorData b = args.files.read(args.b);
+    const io::TensorData y = args.files.read(args.y);
+    oracle::CheckOptions options;
+    (void)oracle::parse_acceptance(args.accept, options.accept);  // validated by the option's check
+    options.rounding = args.op.div_options().int_rounding;
+    options.threads = args.threads;
+    options.worst_count = args.worst;
+    const oracle::ConformanceReport report = oracle::check_conformance(a.view(), b.view(), y.view(), options);
+    const CheckInputs inputs{a, b, y, options};
+    if (!args.json.empty()) {
+        write_json(args.json, check_report_json(inputs, report));
+    }
+    if (!report.precondition.is_ok()) {
+        throw precondition_failure(report.precondition, &a, &b, &y);
+    }
+    print_check_report(std::cout, inputs, report);
+    return (report.conforming == report.elements) ? exit_success : exit_nonconforming;
+}
+
+}  // namespace
+
+Subcommand add_check_command(CLI::App& parent) {
+    auto args = std::make_shared<CheckArguments>();
+    CLI::App* command = parent.add_subcommand(
+        "check", "check a candidate Y for A / B, element by element, against the exact oracle (MPFR, GMP)");
+    command->add_option("A", args->a, "dividend tensor file (.npy or .pb)")->required();
+    command->add_option("B", args->b, "divisor tensor file (.npy or .pb)")->required();
+    command->add_option("Y", args->y, "candidate result to check (.npy or .pb)")->required();
+    command
+        ->add_option("--accept", args->accept,
+                     "float acceptance: exact (bit-identical to the correctly rounded quotient, any NaN for NaN), "
+                     "half-ulp (|Y - A/B| <= ulp/2) or one-ulp (< 1 ulp, the spec's bound); NaN, infinities and "
+                     "signed zeros must match at every level; integers are always exact")
+        ->check(CLI::IsMember({"exact", "half-ulp", "one-ulp"}))
+        ->capture_default_str();
+    command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
+    command->add_option("--threads,-j", args->threads, "worker threads")->check(CLI::Range(1U, 1024U))->capture_default_str();
+    command->add_option("--worst", args->worst, "how many of the worst elements to list")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{100000}))
+        ->capture_default_str();
+    args->op.add_to(*command);
+    args->files.add_to(*command);
+    command->footer(
+        "Example: sonnx-div check a.npy b.npy gpu_y.npy --accept one-ulp --json report.json\n"
+        "Exit status: 0 every element conforms; 1 some element does not; 2 usage or file error; 3 the inputs "
+        "violate the operator's precondition (shapes, types, integer zero divisor or overflow).");
+    return Subcommand{command, [args]() { return run_check(*args); }};
+}
+
+}  // namespace sonnx::cli

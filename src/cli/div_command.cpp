@@ -1,0 +1,93 @@
+// sonnx-div div A B --out Y: the reference result, written atomically in the
+// format of Y's extension.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "operand_files.hpp"
+#include "operator_options.hpp"
+#include "sonnx/io/tensor_file.hpp"
+#include "status_text.hpp"
+
+namespace sonnx::cli {
+
+namespace {
+
+struct DivArguments {
+    std::string a;
+    std::string b;
+    std::string out;
+    OperatorOptions op;
+    OperandFiles files;
+};
+
+std::string flag_names(std::uint8_t flags) {
+    std::string names;
+    const struct {
+        std::uint8_t bit;
+        const char* name;
+    } kFlags[] = {{fp_flag_invalid, "invalid"},
+                  {fp_flag_divide_by_zero, "divide-by-zero"},
+                  {fp_flag_overflow, "overflow"},
+                  {fp_flag_underflow, "underflow"},
+                  {fp_flag_inexact, "inexact"}};
+    for (const auto& flag : kFlags) {
+        if ((flags & flag.bit) != 0U) {
+            names += (names.empty() ? "" : ", ") + std::string(flag.name);
+        }
+    }
+    return names.empty() ? "none" : names;
+}
+
+// The shape of Y: A's (equal shapes in the sonnx profile).
+std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::TensorData& /*b*/, const DivOptions& /*options*/) {
+    return a.dims;
+}
+
+// [impl->req~div-cli-d3~1]
+// [impl->req~div-cli-d4~1]
+int run_div(const DivArguments& args) {
+    (void)io::format_of(args.out);  // an unknown output format fails before any work
+    const io::TensorData a = args.files.read(args.a);
+    const io::TensorData b = args.files.read(args.b);
+    const DivOptions options = args.op.div_options();
+    io::TensorData y;
+    y.type = a.type;
+    y.dims = output_dims(a, b, options);
+    y.bytes.assign(static_cast<std::size_t>(io::checked_size(y.dims, y.type, "Y").bytes), 0U);
+    DivReport report{};
+    const Status status = div(a.view(), b.view(), y.mutable_view(), options, &report);
+    if (!status.is_ok()) {
+        throw precondition_failure(status, &a, &b, &y);
+    }
+    io::write_tensor_file(args.out, y);
+    std::cout << args.out << ": " << element_type_name(y.type) << " " << io::shape_text(y.dims) << ", "
+              << report.elements << " elements";
+    if (type_class(y.type) == TypeClass::floating) {
+        std::cout << "; IEEE flags raised: " << flag_names(report.fp_flags);
+    }
+    std::cout << "\n";
+    return 0;
+}
+
+}  // namespace
+
+Subcommand add_div_command(CLI::App& parent) {
+    auto args = std::make_shared<DivArguments>();
+    CLI::App* command = parent.add_subcommand(
+        "div", "Y = A / B with the reference operator; Y's format follows --out's extension (.npy or .pb)");
+    command->add_option("A", args->a, "dividend tensor file (.npy or .pb)")->required();
+    command->add_option("B", args->b, "divisor tensor file (.npy or .pb)")->required();
+    command->add_option("--out,-o", args->out, "result file, .npy or .pb; replaced atomically, untouched on failure")
+        ->required();
+    args->op.add_to(*command);
+    args->files.add_to(*command);
+    command->footer(
+        "Example: sonnx-div div a.npy b.npy --out y.pb --int-rounding trunc\n"
+        "Exit status: 0 written; 2 usage or file error; 3 precondition violated (the message names the "
+        "requirement and the first offending element).");
+    return Subcommand{command, [args]() { return run_div(*args); }};
+}
+
+}  // namespace sonnx::cli

@@ -1,0 +1,24 @@
+#include "operand_files.hpp"
+
+#include "sonnx/io/tensor_file.hpp"
+#include "type_names.hpp"
+
+namespace sonnx::cli {
+
+void OperandFiles::add_to(CLI::App& command) {
+    command
+        .add_option("--type", type,
+                    "element type of every tensor file; needed for BF16, INT4 and UINT4 in .npy files, which NumPy "
+                    "lacks: bf16 reads '<u2' or '<i2' bit patterns, int4 'i1', uint4 'u1' (one element per byte)")
+        ->check(CLI::IsMember(type_names(), CLI::ignore_case));
+}
+
+io::TensorData OperandFiles::read(const std::string& path) const {
+    ElementType wanted{};
+    if (!type.empty() && parse_type_name(type, wanted)) {
+        return io::read_tensor_file(path, wanted);
+    }
+    return io::read_tensor_file(path);
+}
+
+}  // namespace sonnx::cli

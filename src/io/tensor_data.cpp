@@ -1,0 +1,62 @@
+#include "sonnx/io/tensor_data.hpp"
+
+#include <limits>
+
+namespace sonnx::io {
+
+// [impl->req~div-io-d4~1]
+TensorSize checked_size(const std::vector<std::uint64_t>& dims, ElementType type, const std::string& what) {
+    if (dims.size() > kMaxRank) {
+        throw FileError(what + ": rank " + std::to_string(dims.size()) + " exceeds the limit of " +
+                        std::to_string(kMaxRank) + " dimensions");
+    }
+    constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+    // The product of the non-zero extents must fit, even when another extent is zero.
+    std::uint64_t nonzero_product = 1U;
+    bool has_zero = false;
+    for (const std::uint64_t d : dims) {
+        if (d == 0U) {
+            has_zero = true;
+        } else if (nonzero_product > kMax / d) {
+            throw FileError(what + ": the element count of shape " + shape_text(dims) + " overflows 64 bits");
+        } else {
+            nonzero_product *= d;
+        }
+    }
+    const std::uint64_t size = element_size(type);
+    if (nonzero_product > kMax / size) {
+        throw FileError(what + ": the byte size of shape " + shape_text(dims) + " overflows 64 bits");
+    }
+    const std::uint64_t elements = has_zero ? 0U : nonzero_product;
+    return TensorSize{elements, elements * size};
+}
+
+std::string shape_text(const std::vector<std::uint64_t>& dims) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+        text += (i == 0U ? "" : ", ") + std::to_string(dims[i]);
+    }
+    return text + "]";
+}
+
+std::uint64_t TensorData::element_count() const {
+    std::uint64_t count = 1U;
+    for (const std::uint64_t d : dims) {
+        count *= d;  // checked by checked_size when the tensor was read or built
+    }
+    return count;
+}
+
+Shape TensorData::shape() const {
+    Shape shape{};
+    if ((dims.size() > kMaxRank) || !make_shape(dims.data(), static_cast<std::uint32_t>(dims.size()), shape)) {
+        throw FileError("rank " + std::to_string(dims.size()) + " exceeds the limit of " + std::to_string(kMaxRank));
+    }
+    return shape;
+}
+
+ConstTensorView TensorData::view() const { return ConstTensorView{type, shape(), bytes.data(), bytes.size()}; }
+
+TensorView TensorData::mutable_view() { return TensorView{type, shape(), bytes.data(), bytes.size()}; }
+
+}  // namespace sonnx::io

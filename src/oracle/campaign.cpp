@@ -1,0 +1,368 @@
+// Campaign engine: blocks of operand pairs, each a function of its number
+// only, checked on worker threads; the caller's thread reports progress.
+#include "sonnx/oracle/campaign.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "campaign_operands.hpp"
+#include "sonnx/oracle/element_words.hpp"
+#include "sonnx/oracle/float_oracle.hpp"
+#include "sonnx/oracle/int_oracle.hpp"
+
+namespace sonnx::oracle {
+
+namespace {
+
+
+constexpr std::size_t kBlockPairs = 4096U;
+constexpr std::size_t kMaxExamples = 10U;
+
+using Words = std::vector<std::uint64_t>;
+
+// Block k's pairs depend on k alone, so results do not depend on the threads.
+struct BlockSource {
+    std::uint64_t blocks{0U};
+    std::uint64_t pairs{0U};
+    std::function<void(std::uint64_t block, Words& a, Words& b)> fill;
+};
+
+struct Mismatch {
+    std::uint64_t block;
+    std::size_t index;
+    std::string text;
+};
+
+Shape shape_1d(std::uint64_t n) {
+    Shape shape{};
+    shape.rank = 1U;
+    shape.dims[0] = n;
+    return shape;
+}
+
+std::string status_text(const Status& status) {
+    if (status.is_ok()) {
+        return "ok";
+    }
+    return std::string(status_code_name(status.code)) + " (" + requirement_name(status.requirement) + ", " +
+           operand_name(status.operand) + "[" + std::to_string(status.index) + "])";
+}
+
+// Checks blocks of pairs against the core; one per worker thread.
+class BlockChecker {
+public:
+    BlockChecker(ElementType type, IntRounding rounding)
+        : type_(type), traits_(element_traits(type)), rounding_(rounding) {
+        if (traits_.is_float) {
+            float_oracle_ = std::make_unique<FloatOracle>(float_format(type));
+        }
+    }
+
+    std::uint64_t check(std::uint64_t block, const Words& a, const Words& b, std::vector<Mismatch>& found) {
+        return traits_.is_float ? check_float(block, a, b, found) : check_int(block, a, b, found);
+    }
+
+private:
+    std::string operands(std::uint64_t a, std::uint64_t b) const {
+        std::string text = std::string(element_type_name(type_)) + " " + element_text(traits_, a);
+        if (traits_.is_float) {
+            text += " (" + value_text(traits_, type_, a) + ")";
+        }
+        text += " / " + element_text(traits_, b);
+        if (traits_.is_float) {
+            text += " (" + value_text(traits_, type_, b) + ")";
+        }
+        return text;
+    }
+
+    Status run(const Words& a, const Words& b, const std::vector<std::size_t>& which) {
+        const std::size_t n = which.size();
+        a_bytes_.assign(n * traits_.size, 0U);
+        b_bytes_.assign(n * traits_.size, 0U);
+        y_bytes_.assign(n * traits_.size, 0xA5U);  // a pattern the core must not leave on success
+        for (std::size_t i = 0; i < n; ++i) {
+            store_element(traits_, a_bytes_.data(), i, a[which[i]]);
+            store_element(traits_, b_bytes_.data(), i, b[which[i]]);
+        }
+        const Shape shape = shape_1d(n);
+        return div(ConstTensorView{type_, shape, a_bytes_.data(), a_bytes_.size()},
+                   ConstTensorView{type_, shape, b_bytes_.data(), b_bytes_.size()},
+                   TensorView{type_, shape, y_bytes_.data(), y_bytes_.size()}, DivOptions{rounding_}, nullptr);
+    }
+
+    std::uint64_t check_float(std::uint64_t block, const Words& a, const Words& b, std::vector<Mismatch>& found) {
+        all_.resize(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            all_[i] = i;
+        }
+        const Status status = run(a, b, all_);
+        const FloatFormat& format = float_format(type_);
+        std::uint64_t mismatches = 0U;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const std::uint64_t expected = float_oracle_->quotient(a[i], b[i]);
+            const std::uint64_t y = load_element(traits_, y_bytes_.data(), i);
+            const bool both_nan = (classify(format, expected).value_class == ValueClass::nan) &&
+                                  (classify(format, y).value_class == ValueClass::nan);
+            if (!status.is_ok() || (!both_nan && (expected != y))) {
+                ++mismatches;
+                if (found.size() < kMaxExamples) {
+                    found.push_back(Mismatch{block, i,
+                                             operands(a[i], b[i]) + ": core " +
+                                                 (status.is_ok() ? element_text(traits_, y) : status_text(status)) +
+                                                 ", oracle " + element_text(traits_, expected)});
+                }
+            }
+        }
+        return mismatches;
+    }
+
+    IntQuotient exact(std::uint64_t a, std::uint64_t b) {
+        return traits_.is_signed ? int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(a),
+                                                               static_cast<std::int64_t>(b), rounding_)
+                                 : int_oracle_.unsigned_quotient(type_, a, b);
+    }
+
+    std::uint64_t check_int(std::uint64_t block, const Words& a, const Words& b, std::vector<Mismatch>& found) {
+        valid_.clear();
+        verdicts_.clear();
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const IntQuotient q = exact(a[i], b[i]);
+            verdicts_.push_back(q);
+            if (q.verdict == IntVerdict::ok) {
+                valid_.push_back(i);
+            }
+        }
+        std::uint64_t mismatches = 0U;
+        auto report = [&](std::size_t i, const std::string& core, const std::string& oracle) {
+            ++mismatches;
+            if (found.size() < kMaxExamples) {
+                found.push_back(Mismatch{block, i, operands(a[i], b[i]) + ": core " + core + ", oracle " + oracle});
+            }
+        };
+        auto expected_word = [&](std::size_t i) {
+            return traits_.is_signed ? static_cast<std::uint64_t>(verdicts_[i].signed_value) : verdicts_[i].unsigned_value;
+        };
+        // Valid pairs in one call; if the core rejects it, pair by pair to find the culprit.
+        const Status batch = run(a, b, valid_);
+        for (std::size_t k = 0; k < valid_.size(); ++k) {
+            const std::size_t i = valid_[k];
+            Status status = batch;
+            std::uint64_t y = load_element(traits_, y_bytes_.data(), k);
+            if (!batch.is_ok()) {
+                status = run(a, b, std::vector<std::size_t>{i});
+                y = load_element(traits_, y_bytes_.data(), 0U);
+            }
+            if (!status.is_ok() || (y != expected_word(i))) {
+                report(i, status.is_ok() ? element_text(traits_, y) : status_text(status),
+                       element_text(traits_, expected_word(i)));
+            }
+        }
+        // Invalid pairs one by one: the right rejection, and Y untouched.
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const IntVerdict verdict = verdicts_[i].verdict;
+            if (verdict == IntVerdict::ok) {
+                continue;
+            }
+            const Status status = run(a, b, std::vector<std::size_t>{i});
+            const bool zero = (verdict == IntVerdict::zero_divisor);
+            const bool right = zero ? ((status.code == StatusCode::zero_divisor) &&
+                                       (status.requirement == RequirementId::div_int_c3) && (status.operand == Operand::b))
+                                    : ((status.code == StatusCode::overflow) &&
+                                       (status.requirement == RequirementId::div_int_d2) && (status.operand == Operand::a));
+            const bool untouched = std::all_of(y_bytes_.begin(), y_bytes_.end(), [](std::uint8_t v) { return v == 0xA5U; });
+            if (!right || (status.index != 0U) || !untouched) {
+                report(i, status_text(status) + (untouched ? "" : ", Y written"),
+                       zero ? "zero divisor (DIV-INT-C3)" : "overflow (DIV-INT-D2)");
+            }
+        }
+        return mismatches;
+    }
+
+    ElementType type_;
+    ElementTraits traits_;
+    IntRounding rounding_;
+    std::unique_ptr<FloatOracle> float_oracle_;
+    IntOracle int_oracle_;
+    std::vector<std::uint8_t> a_bytes_, b_bytes_, y_bytes_;
+    std::vector<std::size_t> all_, valid_;
+    std::vector<IntQuotient> verdicts_;
+};
+
+CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRounding rounding, unsigned threads,
+                          const CampaignProgress& progress) {
+    const auto began = std::chrono::steady_clock::now();
+    std::atomic<std::uint64_t> next{0U};
+    std::atomic<std::uint64_t> done{0U};
+    std::atomic<std::uint64_t> mismatches{0U};
+    std::mutex lock;
+    std::condition_variable finished_signal;
+    unsigned finished = 0U;
+    std::vector<Mismatch> examples;
+    std::exception_ptr failure;
+    const unsigned workers = std::max(1U, threads);
+    auto worker = [&]() {
+        try {
+            BlockChecker checker(type, rounding);
+            Words a;
+            Words b;
+            std::vector<Mismatch> found;
+            for (std::uint64_t block = next++; block < source.blocks; block = next++) {
+                a.clear();
+                b.clear();
+                found.clear();
+                source.fill(block, a, b);
+                mismatches += checker.check(block, a, b, found);
+                done += a.size();
+                if (!found.empty()) {
+                    const std::lock_guard<std::mutex> guard(lock);
+                    examples.insert(examples.end(), found.begin(), found.end());
+                }
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> guard(lock);
+            failure = std::current_exception();
+            next = source.blocks;  // the others stop too
+        }
+        const std::lock_guard<std::mutex> guard(lock);
+        ++finished;
+        finished_signal.notify_all();
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < workers; ++t) {
+        pool.emplace_back(worker);
+    }
+    {
+        std::unique_lock<std::mutex> guard(lock);
+        while (finished < workers) {
+            finished_signal.wait_for(guard, std::chrono::milliseconds(100));
+            if (progress) {
+                guard.unlock();
+                progress(done.load(), source.pairs);
+                guard.lock();
+            }
+        }
+    }
+    for (std::thread& thread : pool) {
+        thread.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    // The first mismatches in pair order, whatever the threads did.
+    std::sort(examples.begin(), examples.end(), [](const Mismatch& x, const Mismatch& y) {
+        return (x.block != y.block) ? (x.block < y.block) : (x.index < y.index);
+    });
+    CampaignResult result;
+    result.pairs = done.load();
+    result.mismatches = mismatches.load();
+    for (std::size_t i = 0; (i < examples.size()) && (i < kMaxExamples); ++i) {
+        result.examples.push_back(examples[i].text);
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    return result;
+}
+
+// Every value of a type of at most 16 bits, as element words in increasing order of encoding/value.
+Words all_values(ElementType type) {
+    const ElementTraits t = element_traits(type);
+    Words values;
+    if (t.is_float) {
+        for (std::uint64_t v = 0; v < (std::uint64_t{1} << t.bits); ++v) {
+            values.push_back(v);
+        }
+    } else {
+        for (std::int64_t v = int_min(t); v <= static_cast<std::int64_t>(int_max(t)); ++v) {
+            values.push_back(static_cast<std::uint64_t>(v));
+        }
+    }
+    return values;
+}
+
+BlockSource exhaustive_source(ElementType type) {
+    auto values = std::make_shared<const Words>(all_values(type));
+    BlockSource source;
+    source.blocks = values->size();
+    source.pairs = values->size() * values->size();
+    source.fill = [values](std::uint64_t block, Words& a, Words& b) {
+        a.assign(values->size(), (*values)[block]);
+        b = *values;
+    };
+    return source;
+}
+
+BlockSource sampled_source(const CampaignPlan& plan) {
+    auto table = std::make_shared<const Words>(detail::boundary_operands(plan.type));
+    const std::uint64_t table_pairs = table->size() * table->size();
+    const std::uint64_t table_blocks = (table_pairs + kBlockPairs - 1U) / kBlockPairs;
+    const std::uint64_t random_blocks = (plan.random_pairs + kBlockPairs - 1U) / kBlockPairs;
+    BlockSource source;
+    source.blocks = table_blocks + random_blocks;
+    source.pairs = table_pairs + plan.random_pairs;
+    const ElementType type = plan.type;
+    const std::uint64_t seed = plan.seed;
+    const std::uint64_t random_total = plan.random_pairs;
+    source.fill = [=](std::uint64_t block, Words& a, Words& b) {
+        if (block < table_blocks) {
+            const std::uint64_t end = std::min(table_pairs, (block + 1U) * kBlockPairs);
+            for (std::uint64_t i = block * kBlockPairs; i < end; ++i) {
+                a.push_back((*table)[i / table->size()]);
+                b.push_back((*table)[i % table->size()]);
+            }
+        } else {
+            const std::uint64_t r = block - table_blocks;
+            const std::uint64_t count = std::min<std::uint64_t>(kBlockPairs, random_total - r * kBlockPairs);
+            detail::random_pairs(type, seed, r, static_cast<std::size_t>(count), a, b);
+        }
+    };
+    return source;
+}
+
+}  // namespace
+
+bool supports_exhaustive(ElementType type) { return element_traits(type).bits <= 16U; }
+
+std::uint64_t planned_pairs(const CampaignPlan& plan) {
+    if (plan.mode == CampaignMode::exhaustive) {
+        const unsigned bits = element_traits(plan.type).bits;
+        return std::uint64_t{1} << (2U * bits);
+    }
+    const std::uint64_t table = detail::boundary_operands(plan.type).size();
+    return table * table + plan.random_pairs;
+}
+
+CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& progress) {
+    if ((plan.mode == CampaignMode::exhaustive) && !supports_exhaustive(plan.type)) {
+        throw std::invalid_argument(std::string("no exhaustive campaign for ") + element_type_name(plan.type) +
+                                    ": more than 2^32 pairs");
+    }
+    const BlockSource source =
+        (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
+    return run_blocks(source, plan.type, plan.rounding, plan.threads, progress);
+}
+
+CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint32_t stride, unsigned threads,
+                                const CampaignProgress& progress) {
+    if ((type != ElementType::fp16) && (type != ElementType::bf16)) {
+        throw std::invalid_argument("float16_campaign: FP16 or BF16 only");
+    }
+    const std::uint32_t step = std::max(1U, stride);
+    BlockSource source;
+    source.blocks = (start < 65536U) ? ((65536U - start + step - 1U) / step) : 0U;
+    source.pairs = source.blocks * 65536U;
+    source.fill = [start, step](std::uint64_t block, Words& a, Words& b) {
+        a.assign(65536U, start + block * step);
+        b.resize(65536U);
+        for (std::uint64_t i = 0; i < 65536U; ++i) {
+            b[i] = i;
+        }
+    };
+    return run_blocks(source, type, IntRounding::floor, threads, progress);
+}
+
+}  // namespace sonnx::oracle

@@ -1,0 +1,401 @@
+// Element-by-element conformance of a candidate result, on threads.
+#include "sonnx/oracle/conformance.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "sonnx/oracle/element_words.hpp"
+#include "sonnx/oracle/float_oracle.hpp"
+#include "sonnx/oracle/int_oracle.hpp"
+
+namespace sonnx::oracle {
+
+namespace {
+
+
+constexpr std::uint64_t kChunk = 65536U;
+constexpr std::uint64_t kNoIndex = std::numeric_limits<std::uint64_t>::max();
+
+// The requirements a non-conforming element fails, as bits.
+enum FailedBit : std::uint32_t {
+    float_f1 = 1U << 0U,
+    float_d1 = 1U << 1U,
+    float_d2 = 1U << 2U,
+    float_d3 = 1U << 3U,
+    float_d4 = 1U << 4U,
+    float_acc1 = 1U << 5U,
+    int_f1 = 1U << 6U,
+    int_d1 = 1U << 7U,
+    int_acc1 = 1U << 8U,
+};
+constexpr const char* kFailedNames[] = {"DIV-FLOAT-F1", "DIV-FLOAT-D1",  "DIV-FLOAT-D2", "DIV-FLOAT-D3", "DIV-FLOAT-D4",
+                                        "DIV-FLOAT-ACC1", "DIV-INT-F1", "DIV-INT-D1", "DIV-INT-ACC1"};
+
+bool worse(const ElementCheck& x, const ElementCheck& y) {
+    return (x.ulps != y.ulps) ? (x.ulps > y.ulps) : (x.index < y.index);
+}
+
+struct Partial {
+    std::uint64_t conforming{0U};
+    std::uint64_t exact_matches{0U};
+    std::uint64_t special_mismatches{0U};
+    double max_ulps{0.0};
+    std::array<std::uint64_t, kHistogramBuckets> histogram{};
+    std::vector<ElementCheck> worst;
+    std::uint32_t failed{0U};
+    std::uint64_t first_invalid{kNoIndex};  // integers: lowest zero divisor or MIN / -1
+    IntVerdict invalid_verdict{IntVerdict::ok};
+    bool sorted_prefix{false};              // worst holds the limit worst so far, sorted, then later ones
+
+    void keep(const ElementCheck& e, std::size_t limit) {
+        if (((e.ulps <= 0.0) && e.conforming) || (limit == 0U)) {
+            return;  // exact values are nobody's worst
+        }
+        if (sorted_prefix && !worse(e, worst[limit - 1U])) {
+            return;  // no worse than the limit-th worst so far: it cannot make the list
+        }
+        worst.push_back(e);
+        if ((worst.size() == limit) || (worst.size() > 2U * limit + 16U)) {
+            trim(limit);
+        }
+    }
+    void trim(std::size_t limit) {
+        std::sort(worst.begin(), worst.end(), worse);
+        if (worst.size() > limit) {
+            worst.resize(limit);
+        }
+        sorted_prefix = (limit > 0U) && (worst.size() == limit);  // worst[0, limit) sorted from here on
+    }
+};
+
+// The requirement a wrong float result violates, from the operands' classes (DIV-CLI-D6).
+// [impl->req~div-cli-d6~1]
+std::uint32_t float_failures(const FloatFormat& format, std::uint64_t a, std::uint64_t b, const Measure& m,
+                             std::uint64_t candidate) {
+    const ValueClass ca = classify(format, a).value_class;
+    const ValueClass cb = classify(format, b).value_class;
+    if ((ca == ValueClass::nan) || (cb == ValueClass::nan) || ((ca == ValueClass::zero) && (cb == ValueClass::zero)) ||
+        ((ca == ValueClass::infinity) && (cb == ValueClass::infinity))) {
+        return float_d3;
+    }
+    if (cb == ValueClass::zero) {
+        return float_d1;
+    }
+    if (ca == ValueClass::infinity) {
+        return float_d4;
+    }
+    if ((ca == ValueClass::zero) || (cb == ValueClass::infinity)) {
+        return float_d2;
+    }
+    std::uint32_t failed = float_f1;
+    if (!m.within_half_ulp) {
+        failed |= float_acc1;
+    }
+    if ((classify(format, m.expected).value_class == ValueClass::zero) &&
+        (classify(format, candidate).value_class == ValueClass::zero)) {
+        failed |= float_d2;  // an underflow to zero with the wrong sign
+    }
+    return failed;
+}
+
+std::size_t bucket_of(double ulps, bool special, bool within_half, bool within_one) {
+    if (special) {
+        return 8U;
+    }
+    if (ulps <= 0.0) {
+        return 0U;
+    }
+    if (within_half) {
+        return 1U;
+    }
+    if (within_one) {
+        return 2U;
+    }
+    if (ulps < 2.0) {
+        return 3U;
+    }
+    if (ulps < 4.0) {
+        return 4U;
+    }
+    if (ulps < 16.0) {
+        return 5U;
+    }
+    return (ulps < 256.0) ? 6U : 7U;
+}
+
+class ChunkChecker {
+public:
+    ChunkChecker(ElementType type, const CheckOptions& options, const void* a, const void* b, const void* y)
+        : type_(type), traits_(element_traits(type)), options_(options), a_(a), b_(b), y_(y) {
+        if (traits_.is_float) {
+            float_oracle_ = std::make_unique<FloatOracle>(float_format(type));
+        }
+    }
+
+    void check(std::uint64_t begin, std::uint64_t end, Partial& p) {
+        for (std::uint64_t i = begin; i < end; ++i) {
+            ElementCheck e;
+            e.index = i;
+            e.a = load_element(traits_, a_, i);
+            e.b = load_element(traits_, b_, i);
+            e.candidate = load_element(traits_, y_, i);
+            if (traits_.is_float) {
+                check_float(e, p);
+            } else if (!check_int(e, p)) {
+                return;  // a precondition fails in this chunk: nothing after it matters
+            }
+            if (e.conforming) {
+                ++p.conforming;
+            }
+            if (e.special_mismatch) {
+                ++p.special_mismatches;
+            }
+            p.max_ulps = std::max(p.max_ulps, e.ulps);
+            p.keep(e, options_.worst_count);
+        }
+    }
+
+private:
+    void check_float(ElementCheck& e, Partial& p) {
+        const Measure m = float_oracle_->measure(e.a, e.b, e.candidate);
+        e.expected = m.expected;
+        e.ulps = m.ulps;
+        e.special_mismatch = m.special_mismatch;
+        switch (options_.accept) {
+            case Acceptance::half_ulp: e.conforming = m.within_half_ulp; break;
+            case Acceptance::one_ulp: e.conforming = m.within_one_ulp; break;
+            default: e.conforming = m.exact_match; break;
+        }
+        if (m.exact_match) {
+            ++p.exact_matches;
+        }
+        ++p.histogram[bucket_of(m.ulps, m.special_mismatch, m.within_half_ulp, m.within_one_ulp)];
+        if (!e.conforming) {
+            p.failed |= float_failures(float_format(type_), e.a, e.b, m, e.candidate);
+        }
+    }
+
+    // False when the pair violates a precondition (recorded in p).
+    bool check_int(ElementCheck& e, Partial& p) {
+        const IntQuotient q = traits_.is_signed
+                                  ? int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
+                                                                static_cast<std::int64_t>(e.b), options_.rounding)
+                                  : int_oracle_.unsigned_quotient(type_, e.a, e.b);
+        if (q.verdict != IntVerdict::ok) {
+            if (e.index < p.first_invalid) {
+                p.first_invalid = e.index;
+                p.invalid_verdict = q.verdict;
+            }
+            return false;
+        }
+        e.expected = traits_.is_signed ? static_cast<std::uint64_t>(q.signed_value) : q.unsigned_value;
+        // |Y - Q| exactly: the larger minus the smaller, modulo 2^64, is below 2^64.
+        const bool candidate_larger = traits_.is_signed
+                                          ? (static_cast<std::int64_t>(e.candidate) > static_cast<std::int64_t>(e.expected))
+                                          : (e.candidate > e.expected);
+        const std::uint64_t distance = candidate_larger ? (e.candidate - e.expected) : (e.expected - e.candidate);
+        e.ulps = static_cast<double>(distance);
+        e.conforming = (distance == 0U);
+        if (e.conforming) {
+            ++p.exact_matches;
+        } else {
+            p.failed |= ((options_.rounding == IntRounding::floor) ? int_f1 : int_d1) | int_acc1;
+        }
+        ++p.histogram[bucket_of(e.ulps, false, false, false)];
+        return true;
+    }
+
+    ElementType type_;
+    ElementTraits traits_;
+    CheckOptions options_;
+    const void* a_;
+    const void* b_;
+    const void* y_;
+    std::unique_ptr<FloatOracle> float_oracle_;
+    IntOracle int_oracle_;
+};
+
+std::uint64_t count_of(const Shape& shape) {
+    std::uint64_t count = 1U;
+    for (std::uint32_t i = 0; i < shape.rank; ++i) {
+        count *= shape.dims[i];
+    }
+    return count;
+}
+
+// The first axis where two shapes differ, or the shorter rank.
+bool differ(const Shape& x, const Shape& y, std::uint64_t& axis) {
+    const std::uint32_t common = std::min(x.rank, y.rank);
+    for (std::uint32_t i = 0; i < common; ++i) {
+        if (x.dims[i] != y.dims[i]) {
+            axis = i;
+            return true;
+        }
+    }
+    axis = common;
+    return x.rank != y.rank;
+}
+
+// Types, shapes and 4-bit ranges, in sonnx::div's order (DIV-API-D2).
+// [impl->req~div-cli-d7~1]
+Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                            const ElementTraits& t) {
+    const bool is_float = t.is_float;
+    if (b.type != a.type) {
+        return Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
+                      Operand::b, 0U};
+    }
+    if (y.type != a.type) {
+        return Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
+                      Operand::y, 0U};
+    }
+    std::uint64_t axis = 0U;
+    const RequirementId shape_requirement = is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1;
+    if (differ(a.shape, b.shape, axis)) {
+        return Status{StatusCode::shape_mismatch, shape_requirement, Operand::b, axis};
+    }
+    if (differ(a.shape, y.shape, axis)) {
+        return Status{StatusCode::shape_mismatch, shape_requirement, Operand::y, axis};
+    }
+    const std::uint64_t n = count_of(a.shape);
+    for (const ConstTensorView* v : {&a, &b, &y}) {
+        if ((n > 0U) && ((v->data == nullptr) || (v->size_bytes / t.size < n))) {
+            throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
+        }
+    }
+    if (!is_float && (t.bits == 4U)) {
+        const std::int64_t low = int_min(t);
+        const auto high = static_cast<std::int64_t>(int_max(t));
+        for (const ConstTensorView* v : {&a, &b}) {
+            for (std::uint64_t i = 0; i < n; ++i) {
+                const auto value = static_cast<std::int64_t>(load_element(t, v->data, i));
+                if ((value < low) || (value > high)) {
+                    return Status{StatusCode::value_out_of_range, RequirementId::div_int_d4,
+                                  (v == &a) ? Operand::a : Operand::b, i};
+                }
+            }
+        }
+    }
+    return Status{};
+}
+
+}  // namespace
+
+const char* acceptance_name(Acceptance level) {
+    switch (level) {
+        case Acceptance::half_ulp: return "half-ulp";
+        case Acceptance::one_ulp: return "one-ulp";
+        default: return "exact";
+    }
+}
+
+bool parse_acceptance(const std::string& text, Acceptance& level) {
+    for (const Acceptance candidate : {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp}) {
+        if (text == acceptance_name(candidate)) {
+            level = candidate;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* histogram_bucket_name(std::size_t bucket) {
+    constexpr const char* kNames[kHistogramBuckets] = {"0",      "(0, 0.5]",  "(0.5, 1)", "[1, 2)", "[2, 4)",
+                                                       "[4, 16)", "[16, 256)", ">= 256",   "special"};
+    return (bucket < kHistogramBuckets) ? kNames[bucket] : "?";
+}
+
+// [impl->req~div-cli-d5~1]
+// [impl->req~div-cli-d6~1]
+// [impl->req~div-cli-d7~1]
+ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                                    const CheckOptions& options) {
+    ConformanceReport report;
+    report.type = a.type;
+    const ElementTraits t = element_traits(a.type);
+    report.precondition = static_preconditions(a, b, y, t);
+    if (!report.precondition.is_ok()) {
+        return report;
+    }
+    const std::uint64_t n = count_of(a.shape);
+    const std::uint64_t chunks = (n + kChunk - 1U) / kChunk;
+    std::atomic<std::uint64_t> next{0U};
+    std::mutex lock;
+    std::vector<Partial> partials;
+    std::exception_ptr failure;
+    auto worker = [&]() {
+        Partial p;
+        try {
+            ChunkChecker checker(a.type, options, a.data, b.data, y.data);
+            for (std::uint64_t c = next++; c < chunks; c = next++) {
+                checker.check(c * kChunk, std::min(n, (c + 1U) * kChunk), p);
+            }
+            p.trim(options.worst_count);
+        } catch (...) {
+            const std::lock_guard<std::mutex> guard(lock);
+            failure = std::current_exception();
+        }
+        const std::lock_guard<std::mutex> guard(lock);
+        partials.push_back(std::move(p));
+    };
+    std::vector<std::thread> pool;
+    const std::uint64_t threads = std::max<std::uint64_t>(1U, std::min<std::uint64_t>(options.threads, chunks));
+    for (std::uint64_t i = 0; i < threads; ++i) {
+        pool.emplace_back(worker);
+    }
+    for (std::thread& thread : pool) {
+        thread.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    std::uint32_t failed = 0U;
+    std::uint64_t first_invalid = kNoIndex;
+    IntVerdict invalid_verdict = IntVerdict::ok;
+    report.elements = n;
+    for (const Partial& p : partials) {
+        report.conforming += p.conforming;
+        report.exact_matches += p.exact_matches;
+        report.special_mismatches += p.special_mismatches;
+        report.max_ulps = std::max(report.max_ulps, p.max_ulps);
+        for (std::size_t k = 0; k < kHistogramBuckets; ++k) {
+            report.histogram[k] += p.histogram[k];
+        }
+        report.worst.insert(report.worst.end(), p.worst.begin(), p.worst.end());
+        failed |= p.failed;
+        if (p.first_invalid < first_invalid) {
+            first_invalid = p.first_invalid;
+            invalid_verdict = p.invalid_verdict;
+        }
+    }
+    if (first_invalid != kNoIndex) {
+        // Every chunk records its first invalid pair, so the lowest is the tensor's.
+        const bool zero = (invalid_verdict == IntVerdict::zero_divisor);
+        ConformanceReport refused;
+        refused.type = a.type;
+        refused.precondition = Status{zero ? StatusCode::zero_divisor : StatusCode::overflow,
+                                      zero ? RequirementId::div_int_c3 : RequirementId::div_int_d2,
+                                      zero ? Operand::b : Operand::a, first_invalid};
+        return refused;
+    }
+    std::sort(report.worst.begin(), report.worst.end(), worse);
+    if (report.worst.size() > options.worst_count) {
+        report.worst.resize(options.worst_count);
+    }
+    for (std::size_t bit = 0; bit < sizeof kFailedNames / sizeof kFailedNames[0]; ++bit) {
+        if ((failed & (1U << bit)) != 0U) {
+            report.failed_requirements.emplace_back(kFailedNames[bit]);
+        }
+    }
+    std::sort(report.failed_requirements.begin(), report.failed_requirements.end());
+    return report;
+}
+
+}  // namespace sonnx::oracle

@@ -1,0 +1,454 @@
+// The sonnx-div executable, driven as a user drives it: exit statuses,
+// messages, files written and left alone, reports. Inputs are written by
+// hand (tests/io/io_test_support.hpp) and outputs compared with hand-derived
+// bytes or read back with Debian's python3-onnx.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "io_test_support.hpp"
+
+namespace sonnx::test {
+namespace {
+
+class Cli : public ::testing::Test {
+protected:
+    void SetUp() override { dir_ = make_scratch_dir("cli"); }
+
+    CommandResult run(std::vector<std::string> args) {
+        args.insert(args.begin(), SONNX_DIV_EXE);
+        return run_command(args, dir_);
+    }
+
+    std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+    // A .npy file of `words` (bit patterns or two's complement values) with `size` bytes each.
+    std::string npy(const std::string& name, const std::string& descr, const std::string& shape,
+                    const std::vector<std::uint64_t>& words, std::size_t size) {
+        write_bytes(path(name), npy_bytes(descr, shape, le_bytes(words, size)));
+        return path(name);
+    }
+    std::string fp32(const std::string& name, const std::vector<std::uint64_t>& bits) {
+        return npy(name, "<f4", "(" + std::to_string(bits.size()) + ",)", bits, 4U);
+    }
+    std::string int32(const std::string& name, const std::vector<std::int64_t>& values) {
+        std::vector<std::uint64_t> words(values.begin(), values.end());
+        return npy(name, "<i4", "(" + std::to_string(values.size()) + ",)", words, 4U);
+    }
+    // A serialized TensorProto written byte by byte: dims (field 1), data_type (2), raw_data (9).
+    std::string pb(const std::string& name, std::uint8_t count, std::uint8_t data_type,
+                   const std::vector<std::uint8_t>& raw) {
+        std::vector<std::uint8_t> bytes = {0x08U, count, 0x10U, data_type, 0x4AU, static_cast<std::uint8_t>(raw.size())};
+        bytes.insert(bytes.end(), raw.begin(), raw.end());
+        write_bytes(path(name), bytes);
+        return path(name);
+    }
+    // The elements of a .pb file as ONNX itself reads them.
+    std::string onnx_values(const std::string& file) {
+        const std::string script = "import onnx, onnx.numpy_helper as h; print(h.to_array(onnx.load_tensor(" +
+                                   std::string("'") + file + "')).tolist())";
+        const CommandResult r = run_command({SONNX_PYTHON, "-c", script}, dir_);
+        return r.out;
+    }
+    nlohmann::json json(const std::string& name) { return nlohmann::json::parse(file_text(path(name))); }
+
+    std::string dir_;
+};
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// [utest->req~div-cli-d1~1]
+TEST_F(Cli, HelpOnEveryCommandExitsZero) {
+    RecordProperty("requirements", "DIV-CLI-D1");
+    const CommandResult top = run({"--help"});
+    EXPECT_EQ(top.status, 0);
+    for (const char* command : {"div", "check", "real", "campaign"}) {
+        EXPECT_TRUE(contains(top.out, command)) << command;
+        const CommandResult help = run({command, "--help"});
+        EXPECT_EQ(help.status, 0) << command;
+        EXPECT_TRUE(contains(help.out, std::string("Usage: sonnx-div ") + command)) << help.out;
+        EXPECT_TRUE(contains(help.out, "Exit status")) << command;
+    }
+}
+
+// [utest->req~div-cli-d1~1]
+// [utest->req~div-cli-d8~1]
+TEST_F(Cli, UsageErrorsExitTwo) {
+    RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D8");
+    const std::string a = fp32("a.npy", {0x3F800000U});
+    const std::vector<std::vector<std::string>> usage_errors = {
+        {},
+        {"frobnicate"},
+        {"div", a, a},                                          // no --out
+        {"div", a, a, "--out", path("y.npy"), "--int-rounding", "round"},
+        {"check", a, a},                                        // no Y
+        {"check", a, a, a, "--accept", "two-ulp"},
+        {"div", a, a, "--out", path("y.npy"), "--type", "fp8"},
+        {"campaign", "fp32", "--exhaustive"},                   // 2^64 pairs
+        {"campaign", "int8", "--exhaustive", "--seed", "3"},
+        {"campaign", "complex64"},
+        {"real", "1", "2", "--digits", "20000"},
+    };
+    for (const std::vector<std::string>& args : usage_errors) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << (args.empty() ? "(none)" : args[0]) << " " << r.err;
+        EXPECT_FALSE(r.err.empty());
+    }
+    EXPECT_FALSE(file_exists(path("y.npy")));
+}
+
+// 1/3 = 0x3EAAAAAB, 2/+0 = +inf, -7/2 = -3.5, -1/-0 = +inf.
+// [utest->req~div-cli-d4~1]
+// [utest->req~div-float-f1~1]
+// [utest->req~div-float-d1~1]
+TEST_F(Cli, DivWritesNpyOfAsType) {
+    RecordProperty("requirements", "DIV-CLI-D4,DIV-FLOAT-F1,DIV-FLOAT-D1");
+    const std::string a = fp32("a.npy", {0x3F800000U, 0x40000000U, 0xC0E00000U, 0xBF800000U});
+    const std::string b = fp32("b.npy", {0x40400000U, 0x00000000U, 0x40000000U, 0x80000000U});
+    const CommandResult r = run({"div", a, b, "--out", path("y.npy")});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "divide-by-zero")) << r.out;
+    EXPECT_EQ(file_bytes(path("y.npy")),
+              npy_bytes("<f4", "(4,)", le_bytes({0x3EAAAAABU, 0x7F800000U, 0xC0600000U, 0x7F800000U}, 4U)));
+}
+
+// 7/2, -7/2, 7/-2, -7/-2: floor 3, -4, -4, 3; trunc 3, -3, -3, 3. Read back by ONNX.
+// [utest->req~div-cli-d4~1]
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+// [utest->req~div-io-d3~1]
+TEST_F(Cli, DivIntegersFloorAndTruncToPb) {
+    RecordProperty("requirements", "DIV-CLI-D4,DIV-INT-F1,DIV-INT-D1,DIV-IO-D3");
+    const std::string a = int32("a.npy", {7, -7, 7, -7});
+    const std::string b = int32("b.npy", {2, 2, -2, -2});
+    EXPECT_EQ(run({"div", a, b, "--out", path("floor.pb")}).status, 0);
+    EXPECT_EQ(run({"div", a, b, "--out", path("trunc.pb"), "--int-rounding", "trunc"}).status, 0);
+    EXPECT_EQ(onnx_values(path("floor.pb")), "[3, -4, -4, 3]\n");
+    EXPECT_EQ(onnx_values(path("trunc.pb")), "[3, -3, -3, 3]\n");
+}
+
+// INT4 A = [7, -8, -7] (nibbles 7, 8, 9: bytes 0x87 0x09), B = [2, 2, 2]:
+// floor [3, -4, -4] -> nibbles 3, C, C -> 0xC3 0x0C. -8 / -1 overflows INT4.
+// [utest->req~div-int-d3~1]
+// [utest->req~div-int-d2~1]
+// [utest->req~div-cli-d2~1]
+TEST_F(Cli, DivInt4PackedInPbFiles) {
+    RecordProperty("requirements", "DIV-INT-D3,DIV-INT-D2,DIV-CLI-D2");
+    const std::string a = pb("a.pb", 3U, 22U, {0x87U, 0x09U});
+    const std::string b = pb("b.pb", 3U, 22U, {0x22U, 0x02U});
+    const CommandResult r = run({"div", a, b, "--out", path("y.pb")});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(file_bytes(path("y.pb")), (std::vector<std::uint8_t>{0x08U, 3U, 0x10U, 22U, 0x4AU, 2U, 0xC3U, 0x0CU}));
+    const std::string minus_one = pb("m.pb", 3U, 22U, {0xFFU, 0x0FU});  // [-1, -1, -1]
+    const CommandResult overflow = run({"div", a, minus_one, "--out", path("o.pb")});
+    EXPECT_EQ(overflow.status, 3);
+    EXPECT_TRUE(contains(overflow.err, "overflow: DIV-INT-D2 violated at A[1] (A[1] = -8, B[1] = -1)")) << overflow.err;
+    EXPECT_FALSE(file_exists(path("o.pb")));
+}
+
+// [utest->req~div-cli-d2~1]
+// [utest->req~div-cli-d3~1]
+// [utest->req~div-int-c3~1]
+// [utest->req~div-float-c1~1]
+// [utest->req~div-float-c2~1]
+TEST_F(Cli, DivPreconditionsExitThreeAndLeaveTheOutput) {
+    RecordProperty("requirements", "DIV-CLI-D2,DIV-CLI-D3,DIV-INT-C3,DIV-FLOAT-C1,DIV-FLOAT-C2");
+    write_text(path("y.npy"), "previous");
+    const std::string ai = int32("ai.npy", {7, -7, 6});
+    const std::string bi = int32("bi.npy", {2, 2, 0});
+    const CommandResult zero = run({"div", ai, bi, "--out", path("y.npy")});
+    EXPECT_EQ(zero.status, 3);
+    EXPECT_TRUE(contains(zero.err, "zero_divisor: DIV-INT-C3 violated at B[2] (A[2] = 6, B[2] = 0)")) << zero.err;
+    // Coordinates for rank 2: flat index 3 of shape (2, 2) is [1, 1].
+    const std::string a2 = npy("a2.npy", "<i2", "(2, 2)", {1U, 2U, 3U, 4U}, 2U);
+    const std::string b2 = npy("b2.npy", "<i2", "(2, 2)", {1U, 1U, 1U, 0U}, 2U);
+    EXPECT_TRUE(contains(run({"div", a2, b2, "-o", path("y.npy")}).err, "at B[1, 1] (A[1, 1] = 4, B[1, 1] = 0)"));
+    const std::string a23 = npy("a23.npy", "<f4", "(2, 3)", {0U, 0U, 0U, 0U, 0U, 0U}, 4U);
+    const std::string b32 = npy("b32.npy", "<f4", "(3, 2)", {0U, 0U, 0U, 0U, 0U, 0U}, 4U);
+    const CommandResult shape = run({"div", a23, b32, "--out", path("y.npy")});
+    EXPECT_EQ(shape.status, 3);
+    EXPECT_TRUE(contains(shape.err, "shape_mismatch: DIV-FLOAT-C1 violated: B's shape differs from A's at axis 0 "
+                                    "(A [2, 3], B [3, 2])"))
+        << shape.err;
+    const std::string b64 = npy("b64.npy", "<f8", "(2, 3)", {0U, 0U, 0U, 0U, 0U, 0U}, 8U);
+    const CommandResult type = run({"div", a23, b64, "--out", path("y.npy")});
+    EXPECT_EQ(type.status, 3);
+    EXPECT_TRUE(contains(type.err, "type_mismatch: DIV-FLOAT-C2 violated: B's element type differs from A's (A FP32, "
+                                   "B FP64)"))
+        << type.err;
+    EXPECT_EQ(file_text(path("y.npy")), "previous");
+    EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"y.npy", "ai.npy", "bi.npy", "a2.npy", "b2.npy",
+                                                               "a23.npy", "b32.npy", "b64.npy"}));
+}
+
+// [utest->req~div-cli-d1~1]
+// [utest->req~div-cli-d3~1]
+// [utest->req~div-cli-d4~1]
+// [utest->req~div-io-d4~1]
+TEST_F(Cli, DivFileErrorsExitTwoAndWriteNothing) {
+    RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D3,DIV-CLI-D4,DIV-IO-D4");
+    const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U});
+    std::vector<std::uint8_t> truncated = npy_bytes("<f4", "(2,)", le_bytes({1U, 2U}, 4U));
+    truncated.pop_back();
+    write_bytes(path("truncated.npy"), truncated);
+    write_bytes(path("fortran.npy"), {0x93U, 'N', 'U', 'M', 'P', 'Y', 1U, 0U, 60U, 0U});
+    const std::vector<std::vector<std::string>> failures = {
+        {"div", path("missing.npy"), a, "--out", path("y.npy")},
+        {"div", path("truncated.npy"), a, "--out", path("y.npy")},
+        {"div", path("fortran.npy"), a, "--out", path("y.npy")},
+        {"div", a, a, "--out", path("y.onnx")},
+        {"div", a, a, "--out", path("no/such/dir/y.npy")},
+        {"div", a, a, "--out", dir_},
+    };
+    for (const std::vector<std::string>& args : failures) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args[1] << " " << args[4] << ": " << r.err;
+        EXPECT_TRUE(contains(r.err, "sonnx-div div: ")) << r.err;
+    }
+    EXPECT_TRUE(contains(run(failures[1]).err, "truncated.npy: .npy: shape [2] of dtype '<f4' needs 8 data bytes"));
+    EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"a.npy", "truncated.npy", "fortran.npy"}));
+}
+
+// BF16 in .npy: <u2 patterns, BF16 only when asked. 1.0 / 2.0 = 0.5 (0x3F00);
+// the same patterns as UINT16 divide to 16256 / 16384 = 0.
+// [utest->req~div-io-d2~1]
+TEST_F(Cli, DivBf16FromNpyOnlyWhenAsked) {
+    RecordProperty("requirements", "DIV-IO-D2");
+    const std::string a = npy("a.npy", "<u2", "(1,)", {0x3F80U}, 2U);
+    const std::string b = npy("b.npy", "<u2", "(1,)", {0x4000U}, 2U);
+    EXPECT_EQ(run({"div", a, b, "--out", path("y.npy"), "--type", "bf16"}).status, 0);
+    EXPECT_EQ(file_bytes(path("y.npy")), npy_bytes("<u2", "(1,)", le_bytes({0x3F00U}, 2U)));
+    EXPECT_EQ(run({"div", a, b, "--out", path("y16.npy")}).status, 0);
+    EXPECT_EQ(file_bytes(path("y16.npy")), npy_bytes("<u2", "(1,)", le_bytes({0U}, 2U)));
+    EXPECT_EQ(run({"div", a, b, "--out", path("y.pb"), "--type", "BF16"}).status, 0);
+    EXPECT_EQ(file_bytes(path("y.pb")), (std::vector<std::uint8_t>{0x08U, 1U, 0x10U, 16U, 0x4AU, 2U, 0x00U, 0x3FU}));
+}
+
+// Correct results: 1/3, 1/0 = inf, 0/0 given another NaN, 1/-inf = -0.
+// [utest->req~div-cli-d1~1]
+// [utest->req~div-cli-d6~1]
+TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
+    RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D6");
+    const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U, 0x00000000U, 0x3F800000U});
+    const std::string b = fp32("b.npy", {0x40400000U, 0x00000000U, 0x00000000U, 0xFF800000U});
+    const std::string y = fp32("y.npy", {0x3EAAAAABU, 0x7F800000U, 0xFFC00001U, 0x80000000U});
+    const CommandResult r = run({"check", a, b, y, "--json", path("report.json")});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "conforming: 4 of 4 (0 non-conforming)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "result: CONFORMING"));
+    const nlohmann::json report = json("report.json");
+    EXPECT_EQ(report["type"], "FP32");
+    EXPECT_EQ(report["elements"], 4);
+    EXPECT_EQ(report["conforming"], 4);
+    EXPECT_EQ(report["exact_matches"], 4);
+    EXPECT_EQ(report["conforming_result"], true);
+    EXPECT_TRUE(report["precondition"].is_null());
+    EXPECT_TRUE(report["failed_requirements"].empty());
+    // Three exact values (0 ulp) and 1/3, a third of an ulp from 0x3EAAAAAB.
+    EXPECT_EQ(report["histogram"][0]["count"], 3);
+    EXPECT_EQ(report["histogram"][1]["bucket"], "(0, 0.5]");
+    EXPECT_EQ(report["histogram"][1]["count"], 1);
+    EXPECT_NEAR(report["max_ulp_error"].get<double>(), 1.0 / 3.0, 1e-6);
+    ASSERT_EQ(report["worst"].size(), 1U);
+    EXPECT_EQ(report["worst"][0]["index"], 0);
+    EXPECT_EQ(report["worst"][0]["expected"], "0x3eaaaaab");
+}
+
+// Negative control: one ulp off. 1/3 given 0x3EAAAAAA, 2/3 ulp below the
+// exact quotient: fails exact and half-ulp, passes one-ulp.
+// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d6~1]
+// [utest->req~div-float-acc1~1]
+TEST_F(Cli, CheckNegativeControlOffByOneUlp) {
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D6,DIV-FLOAT-ACC1");
+    const std::string a = fp32("a.npy", {0x3F800000U});
+    const std::string b = fp32("b.npy", {0x40400000U});
+    const std::string y = fp32("y.npy", {0x3EAAAAAAU});
+    const CommandResult exact = run({"check", a, b, y, "--json", path("exact.json")});
+    EXPECT_EQ(exact.status, 1);
+    EXPECT_TRUE(contains(exact.out, "failed requirements: DIV-FLOAT-ACC1 DIV-FLOAT-F1")) << exact.out;
+    EXPECT_TRUE(contains(exact.out, "result: NOT CONFORMING"));
+    const nlohmann::json report = json("exact.json");
+    EXPECT_EQ(report["nonconforming"], 1);
+    EXPECT_NEAR(report["worst"][0]["ulp_error"].get<double>(), 2.0 / 3.0, 1e-6);
+    EXPECT_EQ(report["worst"][0]["y"], "0x3eaaaaaa");
+    EXPECT_EQ(report["worst"][0]["expected"], "0x3eaaaaab");
+    EXPECT_EQ(report["worst"][0]["a_value"], "1");
+    EXPECT_EQ(run({"check", a, b, y, "--accept", "half-ulp"}).status, 1);
+    EXPECT_EQ(run({"check", a, b, y, "--accept", "one-ulp"}).status, 0);
+}
+
+// Negative control: a flushed subnormal, as AVX512-BF16 vcvtneps2bf16 gives.
+// BF16 3 * 2^-133 / 2 = 1.5 * 2^-133 rounds to 0x0002; +0 fails at every level.
+// [utest->req~div-cli-d5~1]
+// [utest->req~div-float-d7~1]
+// [utest->req~div-float-f1~1]
+TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-FLOAT-D7,DIV-FLOAT-F1");
+    const std::string a = npy("a.npy", "<u2", "(1,)", {0x0003U}, 2U);
+    const std::string b = npy("b.npy", "<u2", "(1,)", {0x4000U}, 2U);
+    const std::string y = npy("y.npy", "<u2", "(1,)", {0x0000U}, 2U);
+    const CommandResult r =
+        run({"check", a, b, y, "--type", "bf16", "--accept", "one-ulp", "--json", path("r.json")});
+    EXPECT_EQ(r.status, 1) << r.err;
+    const nlohmann::json report = json("r.json");
+    EXPECT_EQ(report["type"], "BF16");
+    EXPECT_EQ(report["special_value_mismatches"], 1);
+    EXPECT_EQ(report["max_ulp_error"], "inf");
+    EXPECT_EQ(report["worst"][0]["expected"], "0x0002");
+    EXPECT_EQ(report["histogram"][8]["count"], 1);
+}
+
+// Negative control: a lost sign of zero. 0 / -5 = -0, given +0.
+// [utest->req~div-float-d2~1]
+// [utest->req~div-cli-d6~1]
+TEST_F(Cli, CheckNegativeControlLostSignOfZero) {
+    RecordProperty("requirements", "DIV-FLOAT-D2,DIV-CLI-D6");
+    const CommandResult r = run({"check", fp32("a.npy", {0x00000000U}), fp32("b.npy", {0xC0A00000U}),
+                                 fp32("y.npy", {0x00000000U}), "--accept", "one-ulp"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "failed requirements: DIV-FLOAT-D2\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "expected 0x80000000 (-0)")) << r.out;
+}
+
+// Negative control: a NaN where an infinity is due. 1 / 0 = +inf, given NaN.
+// [utest->req~div-float-d1~1]
+// [utest->req~div-cli-d6~1]
+TEST_F(Cli, CheckNegativeControlNanWhereInfinityIsDue) {
+    RecordProperty("requirements", "DIV-FLOAT-D1,DIV-CLI-D6");
+    const CommandResult r = run({"check", fp32("a.npy", {0x3F800000U}), fp32("b.npy", {0x00000000U}),
+                                 fp32("y.npy", {0x7FC00000U}), "--accept", "one-ulp"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "failed requirements: DIV-FLOAT-D1\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "special-value mismatches (NaN, infinity, signed zero): 1")) << r.out;
+}
+
+// Negative control: floor where truncation was asked. -7 / 2: trunc -3, floor -4.
+// [utest->req~div-int-d1~1]
+// [utest->req~div-int-f1~1]
+// [utest->req~div-cli-d5~1]
+TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
+    RecordProperty("requirements", "DIV-INT-D1,DIV-INT-F1,DIV-CLI-D5");
+    const std::string a = int32("a.npy", {-7, 7});
+    const std::string b = int32("b.npy", {2, 2});
+    const std::string y = int32("y.npy", {-4, 3});
+    const CommandResult trunc = run({"check", a, b, y, "--int-rounding", "trunc", "--accept", "one-ulp"});
+    EXPECT_EQ(trunc.status, 1);
+    EXPECT_TRUE(contains(trunc.out, "failed requirements: DIV-INT-ACC1 DIV-INT-D1")) << trunc.out;
+    EXPECT_TRUE(contains(trunc.out, "[0]: A = -7, B = 2, Y = -4, expected -3, error 1, NON-CONFORMING")) << trunc.out;
+    EXPECT_EQ(run({"check", a, b, y}).status, 0);
+}
+
+// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d2~1]
+// [utest->req~div-cli-d3~1]
+TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-CLI-D2,DIV-CLI-D3");
+    const std::string a = int32("a.npy", {1, -2147483648, 3});
+    const std::string b = int32("b.npy", {1, -1, 0});
+    const std::string y = int32("y.npy", {1, 0, 0});
+    const CommandResult r = run({"check", a, b, y, "--json", path("r.json")});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_TRUE(contains(r.err, "overflow: DIV-INT-D2 violated at A[1] (A[1] = -2147483648, B[1] = -1)")) << r.err;
+    const nlohmann::json report = json("r.json");
+    EXPECT_EQ(report["precondition"]["requirement"], "DIV-INT-D2");
+    EXPECT_EQ(report["precondition"]["index"], 1);
+    EXPECT_EQ(report["conforming_result"], false);
+    const CommandResult shape = run({"check", a, b, int32("y2.npy", {1, 2})});
+    EXPECT_EQ(shape.status, 3);
+    EXPECT_TRUE(contains(shape.err, "shape_mismatch: DIV-INT-C1 violated: Y's shape differs from A's at axis 0"));
+}
+
+// INT4 in packed .pb files: [7, -8, -7] / [2, 2, 2] = [3, -4, -4] (0xC3 0x0C).
+// [utest->req~div-int-d3~1]
+// [utest->req~div-cli-d7~1]
+TEST_F(Cli, CheckInt4PackedFiles) {
+    RecordProperty("requirements", "DIV-INT-D3,DIV-CLI-D7");
+    const std::string a = pb("a.pb", 3U, 22U, {0x87U, 0x09U});
+    const std::string b = pb("b.pb", 3U, 22U, {0x22U, 0x02U});
+    EXPECT_EQ(run({"check", a, b, pb("y.pb", 3U, 22U, {0xC3U, 0x0CU})}).status, 0);
+    EXPECT_EQ(run({"check", a, b, pb("w.pb", 3U, 22U, {0xC3U, 0x0DU})}).status, 1);  // -3 for -4
+    // INT4 operands out of range from .npy (i1): DIV-INT-D4.
+    const std::string a8 = npy("a8.npy", "|i1", "(2,)", {1U, 9U}, 1U);
+    const CommandResult range = run({"check", a8, a8, a8, "--type", "int4"});
+    EXPECT_EQ(range.status, 3);
+    EXPECT_TRUE(contains(range.err, "value_out_of_range: DIV-INT-D4 violated at A[1]")) << range.err;
+}
+
+// The spec's real examples: 6.1/3.0 = 61/30 ~ 2.0333, 9.5/3.3 = 95/33 ~
+// 2.8788, 35.7/5.1 = 7 (F-15); 1/8 at 2 digits is 0.12 (ties to even).
+// [utest->req~div-cli-d9~1]
+// [utest->req~div-real-f1~1]
+// [utest->req~div-real-d2~1]
+TEST_F(Cli, RealPrintsFractionsAndDecimals) {
+    RecordProperty("requirements", "DIV-CLI-D9,DIV-REAL-F1,DIV-REAL-D2");
+    const CommandResult r = run({"real", "6.1,9.5,35.7", "3.0,3.3,5.1"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "Y[0] = 61/30 ~ 2.0333\nY[1] = 95/33 ~ 2.8788\nY[2] = 7 = 7.0000\n");
+    EXPECT_EQ(run({"real", "1", "8", "--digits", "2"}).out, "Y[0] = 1/8 ~ 0.12\n");
+    EXPECT_EQ(run({"real", "-1", "8", "--digits", "3"}).out, "Y[0] = -1/8 = -0.125\n");
+    write_text(path("a.txt"), "# dividends\n16.2 25.3\n24.8, 3.7\n");
+    write_text(path("b.txt"), "4.1 5.2 4.0 3.0  # divisors\n");
+    EXPECT_EQ(run({"real", path("a.txt"), path("b.txt")}).out,
+              "Y[0] = 162/41 ~ 3.9512\nY[1] = 253/52 ~ 4.8654\nY[2] = 31/5 = 6.2000\nY[3] = 37/30 ~ 1.2333\n");
+}
+
+// [utest->req~div-cli-d9~1]
+// [utest->req~div-cli-d1~1]
+// [utest->req~div-real-c1~1]
+// [utest->req~div-real-c2~1]
+TEST_F(Cli, RealErrors) {
+    RecordProperty("requirements", "DIV-CLI-D9,DIV-CLI-D1,DIV-REAL-C1,DIV-REAL-C2");
+    const CommandResult zero = run({"real", "1,2", "3,0.000"});
+    EXPECT_EQ(zero.status, 3);
+    EXPECT_TRUE(contains(zero.err, "zero_divisor: DIV-REAL-C2 violated at B[1] (A[1] = 2, B[1] = 0)")) << zero.err;
+    const CommandResult shape = run({"real", "1,2", "3"});
+    EXPECT_EQ(shape.status, 3);
+    EXPECT_TRUE(contains(shape.err, "DIV-REAL-C1")) << shape.err;
+    EXPECT_EQ(run({"real", "6.1x", "3"}).status, 2);
+    EXPECT_EQ(run({"real", "inf", "3"}).status, 2);
+    EXPECT_EQ(run({"real", path("none.txt"), "3"}).status, 2);
+    write_text(path("bad.txt"), "1 2 zwei\n");
+    EXPECT_TRUE(contains(run({"real", path("bad.txt"), "1,1,1"}).err, "element 2 'zwei'"));
+}
+
+// [utest->req~div-cli-d8~1]
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+TEST_F(Cli, CampaignExhaustiveSmallIntegers) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-INT-F1,DIV-INT-D1");
+    const CommandResult int8 = run({"campaign", "int8", "--exhaustive", "--threads", "2"});
+    EXPECT_EQ(int8.status, 0) << int8.out;
+    EXPECT_TRUE(contains(int8.out, "pairs: 65536, mismatches: 0")) << int8.out;
+    const CommandResult uint4 = run({"campaign", "UINT4", "--exhaustive", "--int-rounding", "trunc"});
+    EXPECT_EQ(uint4.status, 0);
+    EXPECT_TRUE(contains(uint4.out, "rounding trunc")) << uint4.out;
+    EXPECT_TRUE(contains(uint4.out, "pairs: 256, mismatches: 0")) << uint4.out;
+    EXPECT_TRUE(uint4.err.empty()) << "no progress bar when stderr is not a terminal";
+}
+
+// 40 x 40 boundary pairs + 5000 random; the seed printed and recorded.
+// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d3~1]
+TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D3");
+    const CommandResult r = run({"campaign", "fp64", "--random", "5000", "--seed", "42", "--json", path("c.json")});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "seed 42")) << r.out;
+    EXPECT_TRUE(contains(r.out, "pairs: 6600, mismatches: 0")) << r.out;
+    EXPECT_TRUE(r.err.empty());
+    const nlohmann::json report = json("c.json");
+    EXPECT_EQ(report["seed"], 42);
+    EXPECT_EQ(report["pairs"], 6600);
+    EXPECT_EQ(report["mismatches"], 0);
+    EXPECT_EQ(report["mode"], "sampled");
+    const CommandResult drawn = run({"campaign", "int64", "--random", "1000"});
+    EXPECT_EQ(drawn.status, 0);
+    EXPECT_TRUE(contains(drawn.out, " random pairs, seed ")) << drawn.out;
+}
+
+}  // namespace
+}  // namespace sonnx::test
