@@ -4,6 +4,7 @@
 // indexed in Y, and outputs that overlap an operand that broadcasts.
 #include <gtest/gtest.h>
 
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -422,6 +423,37 @@ TEST(BroadcastFlags, FlagsAreCollectedOverEveryRun) {
     auto tiny_out = filled<std::uint16_t>(ElementType::bf16, make({2, 3}), 0U);
     ASSERT_TRUE(div(tiny.in(), three.in(), tiny_out.out(), onnx_options(14U), &report).is_ok());
     EXPECT_EQ(report.fp_flags, fp_flag_inexact | fp_flag_underflow);
+}
+
+// The caller's rounding mode changes nothing under broadcasting either,
+// and the caller's environment and flags come back unchanged.
+// [utest->req~div-float-d5~1]
+// [utest->req~div-prof-d2~1]
+TEST(BroadcastFlags, CallersRoundingModeChangesNothingAndIsRestored) {
+    RecordProperty("requirements", "DIV-FLOAT-D5,DIV-PROF-D2");
+    auto a = tensor<float>(ElementType::fp32, make({3, 1}), {1.0F, -1.0F, 2.0F});
+    auto b = tensor<float>(ElementType::fp32, make({2}), {3.0F, 7.0F});
+    auto ia = tensor<std::int32_t>(ElementType::int32, make({2, 1}), {-7, 2147483647});
+    auto ib = tensor<std::int32_t>(ElementType::int32, make({}), {2});
+    const int caller = std::fegetround();
+    for (const int mode : {FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO}) {
+        ASSERT_EQ(std::fesetround(mode), 0);
+        std::feclearexcept(FE_ALL_EXCEPT);
+        auto out = filled<float>(ElementType::fp32, make({3, 2}), 0.0F);
+        ASSERT_TRUE(div(a.in(), b.in(), out.out(), onnx_options(14U), nullptr).is_ok());
+        auto iy = filled<std::int32_t>(ElementType::int32, make({2, 1}), 0);
+        ASSERT_TRUE(div(ia.in(), ib.in(), iy.out(), openvino_options(false), nullptr).is_ok());
+        EXPECT_EQ(std::fegetround(), mode);
+        EXPECT_EQ(std::fetestexcept(FE_ALL_EXCEPT), 0) << "flags leaked to the caller";
+        ASSERT_EQ(std::fesetround(caller), 0);  // the reference values below in the default mode
+        const auto pairs = source_indices(out.shape, a.shape, b.shape);
+        for (std::size_t i = 0U; i < pairs.size(); ++i) {
+            EXPECT_EQ(out.data[i], static_cast<float>(mpfr_divide(kFp32, a.data[pairs[i].first],
+                                                                  b.data[pairs[i].second])))
+                << "mode " << mode << " at " << i;
+        }
+        EXPECT_EQ(iy.data, (std::vector<std::int32_t>{-3, 1073741823}));
+    }
 }
 
 // [utest->req~div-bcast-d3~1]
