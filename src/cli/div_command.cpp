@@ -40,9 +40,19 @@ std::string flag_names(std::uint8_t flags) {
     return names.empty() ? "none" : names;
 }
 
-// The shape of Y: A's (equal shapes in the sonnx profile).
-std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::TensorData& /*b*/, const DivOptions& /*options*/) {
-    return a.dims;
+// The shape of Y as the operator defines it (A's, or the broadcast shape
+// under a profile that broadcasts). With operand types that differ, div
+// itself reports the type mismatch, which comes before any shape check.
+std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::TensorData& b, const DivOptions& options) {
+    if (a.type != b.type) {
+        return a.dims;
+    }
+    Shape y{};
+    const Status status = div_output_shape(a.type, a.shape(), b.shape(), options, y);
+    if (!status.is_ok()) {
+        throw precondition_failure(status, &a, &b, nullptr);
+    }
+    return std::vector<std::uint64_t>(y.dims.begin(), y.dims.begin() + y.rank);
 }
 
 // [impl->req~div-cli-d3~1]

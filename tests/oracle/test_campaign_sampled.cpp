@@ -3,8 +3,11 @@
 // boundary tables plus 10^6 seeded random pairs for the wider types.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
+#include "campaign_operands.hpp"
 #include "sonnx/oracle/campaign.hpp"
 
 namespace sonnx::oracle {
@@ -124,6 +127,38 @@ TEST(CampaignSampled, PlannedPairsRunOnAnyThreadCount) {
     EXPECT_THROW(run_campaign(plan), std::invalid_argument);
     plan.type = ElementType::int4;
     EXPECT_EQ(planned_pairs(plan), 256U);
+}
+
+// The boundary tables hold the edges of each format and type (hand-derived
+// encodings), and random pairs depend on the seed and block number only.
+// [utest->req~div-cli-d8~1]
+TEST(CampaignSampled, BoundaryTablesAndSeededPairs) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    const std::vector<std::uint64_t> fp32 = detail::boundary_operands(ElementType::fp32);
+    for (const std::uint64_t edge : {0x00000000ULL, 0x80000000ULL, 0x00000001ULL, 0x007FFFFFULL, 0x00800000ULL,
+                                     0x3F7FFFFFULL, 0x3F800001ULL, 0x7F7FFFFFULL, 0xFF7FFFFFULL, 0x7F800000ULL,
+                                     0xFF800000ULL, 0x7FC00000ULL, 0x7F800001ULL}) {
+        EXPECT_NE(std::find(fp32.begin(), fp32.end(), edge), fp32.end()) << std::hex << edge;
+    }
+    EXPECT_EQ(fp32.size(), 40U);
+    const std::vector<std::uint64_t> int8 = detail::boundary_operands(ElementType::int8);
+    for (const std::int64_t edge : {-128, -127, -1, 0, 1, 2, 3, 126, 127}) {
+        EXPECT_NE(std::find(int8.begin(), int8.end(), static_cast<std::uint64_t>(edge)), int8.end()) << edge;
+    }
+    for (const std::uint64_t value : detail::boundary_operands(ElementType::uint4)) {
+        EXPECT_LE(value, 15U);
+    }
+    std::vector<std::uint64_t> a1, b1, a2, b2, a3, b3;
+    detail::random_pairs(ElementType::int4, 5U, 3U, 1000U, a1, b1);
+    detail::random_pairs(ElementType::int4, 5U, 3U, 1000U, a2, b2);
+    detail::random_pairs(ElementType::int4, 6U, 3U, 1000U, a3, b3);
+    EXPECT_EQ(a1, a2);
+    EXPECT_EQ(b1, b2);
+    EXPECT_NE(a1, a3);
+    for (const std::uint64_t v : a1) {
+        const auto value = static_cast<std::int64_t>(v);
+        EXPECT_TRUE((value >= -8) && (value <= 7)) << value;
+    }
 }
 
 }  // namespace
