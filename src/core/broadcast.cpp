@@ -94,12 +94,10 @@ Status numpy_rule(const Shape& a, const Shape& b, RequirementId rule, BroadcastS
         const std::uint64_t extent_b = right_aligned_extent(b, rank, axis);
         shapes.a_aligned.dims[axis] = extent_a;
         shapes.b_aligned.dims[axis] = extent_b;
-        if (extent_a == extent_b) {
+        if ((extent_b == 1U) || (extent_a == extent_b)) {
             shapes.y.dims[axis] = extent_a;
         } else if (extent_a == 1U) {
             shapes.y.dims[axis] = extent_b;
-        } else if (extent_b == 1U) {
-            shapes.y.dims[axis] = extent_a;
         } else {
             status = mismatch(rule, static_cast<std::uint64_t>(axis));
         }
@@ -143,7 +141,7 @@ Status legacy_rule(const Shape& a, const Shape& b, bool has_axis, std::int64_t a
             ++i;
         }
         if (i < b.rank) {
-            status = mismatch(rule, static_cast<std::uint64_t>(start + i));
+            status = mismatch(rule, static_cast<std::uint64_t>(start) + static_cast<std::uint64_t>(i));
         }
     } else {
         status = Status{};  // one element: B repeats over all of A
@@ -210,7 +208,7 @@ void make_flat_plan(std::uint64_t count, BroadcastPlan& plan) noexcept {
 
 // [impl->req~div-bcast-d2~1]
 RunCursor::RunCursor(const BroadcastPlan& plan, std::size_t element_bytes, const void* a, const void* b) noexcept
-    : plan_(plan),
+    : plan_(&plan),
       element_bytes_(std::max<std::size_t>(element_bytes, 1U)),
       a_(static_cast<const unsigned char*>(a)),
       b_(static_cast<const unsigned char*>(b)),
@@ -220,11 +218,11 @@ RunCursor::RunCursor(const BroadcastPlan& plan, std::size_t element_bytes, const
 // both: that would need Y's extent there to be 1, and such axes are dropped.
 // [impl->req~div-bcast-d2~1]
 bool RunCursor::next(Run& run) noexcept {
-    const bool more = y_offset_ < plan_.count;
+    const bool more = y_offset_ < plan_->count;
     if (more) {
-        const std::uint64_t inner = plan_.extent[0];
-        const bool a_repeats = plan_.stride_a[0] == 0U;
-        const bool b_repeats = plan_.stride_b[0] == 0U;
+        const std::uint64_t inner = plan_->extent[0];
+        const bool a_repeats = plan_->stride_a[0] == 0U;
+        const bool b_repeats = plan_->stride_b[0] == 0U;
         const std::uint64_t first_a = offset_a_ + (a_repeats ? 0U : within_);
         const std::uint64_t first_b = offset_b_ + (b_repeats ? 0U : within_);
         const unsigned char* const at_a = &a_[first_a * element_bytes_];
@@ -261,14 +259,14 @@ bool RunCursor::next(Run& run) noexcept {
 void RunCursor::advance_outer() noexcept {
     std::uint32_t axis = 1U;
     bool carry = true;
-    while (carry && (axis < plan_.rank)) {
+    while (carry && (axis < plan_->rank)) {
         ++index_[axis];
-        offset_a_ += plan_.stride_a[axis];
-        offset_b_ += plan_.stride_b[axis];
-        if (index_[axis] == plan_.extent[axis]) {
+        offset_a_ += plan_->stride_a[axis];
+        offset_b_ += plan_->stride_b[axis];
+        if (index_[axis] == plan_->extent[axis]) {
             index_[axis] = 0U;
-            offset_a_ -= plan_.stride_a[axis] * plan_.extent[axis];
-            offset_b_ -= plan_.stride_b[axis] * plan_.extent[axis];
+            offset_a_ -= plan_->stride_a[axis] * plan_->extent[axis];
+            offset_b_ -= plan_->stride_b[axis] * plan_->extent[axis];
             ++axis;
         } else {
             carry = false;

@@ -95,7 +95,7 @@ private:
     void advance_outer() noexcept;
     void fill_tile(const unsigned char* element, std::uint64_t copies) noexcept;
 
-    const BroadcastPlan& plan_;
+    const BroadcastPlan* plan_;  // the caller's plan, which outlives the cursor
     std::size_t element_bytes_;
     const unsigned char* a_;
     const unsigned char* b_;

@@ -36,7 +36,7 @@ std::uint32_t onnx_types(std::uint32_t version) noexcept {
     } else if (version < 14U) {
         types = kOnnxTypes13;
     } else {
-        types = kOnnxTypes14;
+        // Div-14: kOnnxTypes14, as initialised.
     }
     return types;
 }
@@ -186,7 +186,7 @@ IntRounding profile_rounding(const DivOptions& options) noexcept {
     } else if (options.profile == Profile::openvino) {
         rounding = options.openvino.pythondiv ? IntRounding::floor : IntRounding::toward_zero;
     } else {
-        rounding = options.int_rounding;
+        // sonnx: the option's rounding, as initialised.
     }
     return rounding;
 }
