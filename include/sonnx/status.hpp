@@ -69,6 +69,10 @@ struct Status {
 
 // "DIV-INT-C3" and so on; "none" for RequirementId::none. Never null.
 [[nodiscard]] const char* requirement_name(RequirementId id) noexcept;
+// The SONNX restriction a constraint enforces: "DIV-FLOAT-R1" for
+// DIV-FLOAT-C1, "DIV-INT-R3" for DIV-INT-C3 and so on; "" for a requirement
+// that is not a constraint of a restriction. Never null.
+[[nodiscard]] const char* restriction_name(RequirementId id) noexcept;
 // "zero_divisor" and so on. Never null.
 [[nodiscard]] const char* status_code_name(StatusCode code) noexcept;
 // "A", "B", "Y" or "-". Never null.

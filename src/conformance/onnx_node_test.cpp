@@ -167,7 +167,9 @@ std::string element_text(ElementType type, const std::uint8_t* element) {
 }
 
 std::string status_text(const Status& status) {
-    return std::string(status_code_name(status.code)) + " " + requirement_name(status.requirement) + " operand " +
+    const std::string restriction = restriction_name(status.requirement);
+    return std::string(status_code_name(status.code)) + " " + requirement_name(status.requirement) +
+           (restriction.empty() ? std::string() : " (" + restriction + ")") + " operand " +
            operand_name(status.operand) + " index " + std::to_string(status.index);
 }
 

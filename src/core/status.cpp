@@ -34,6 +34,29 @@ const char* requirement_name(RequirementId id) noexcept {
     return name;
 }
 
+// The spec states each restriction R<n> and checks it as constraint C<n>
+// (sonnx-div-spec.md, Restrictions and Constraints); messages name both.
+// [impl->req~div-api-d2~1]
+// [impl->req~div-real-r1~1]
+// [impl->req~div-float-r1~1]
+// [impl->req~div-float-r2~1]
+// [impl->req~div-int-r1~1]
+// [impl->req~div-int-r2~1]
+// [impl->req~div-int-r3~1]
+const char* restriction_name(RequirementId id) noexcept {
+    const char* name = "";
+    switch (id) {
+        case RequirementId::div_real_c1: name = "DIV-REAL-R1"; break;
+        case RequirementId::div_float_c1: name = "DIV-FLOAT-R1"; break;
+        case RequirementId::div_float_c2: name = "DIV-FLOAT-R2"; break;
+        case RequirementId::div_int_c1: name = "DIV-INT-R1"; break;
+        case RequirementId::div_int_c2: name = "DIV-INT-R2"; break;
+        case RequirementId::div_int_c3: name = "DIV-INT-R3"; break;
+        default: break;
+    }
+    return name;
+}
+
 // [impl->req~div-api-d2~1]
 const char* status_code_name(StatusCode code) noexcept {
     const char* name = "unknown";

@@ -41,9 +41,10 @@ def verdict_of(line):
     verdict = line.split(" ", 1)[0]
     if verdict != "REJECTED":
         return verdict
-    # "...: test_data_set_0: <code> <requirement> operand <X> index <n>"
+    # "...: test_data_set_0: <code> <requirement> [(<restriction>)] operand <X> index <n>"
     words = line.rsplit(": ", 1)[-1].split()
-    return f"REJECTED:{words[0]}:{words[1]}"
+    restriction = words[2] if words[2].startswith("(") else ""
+    return f"REJECTED:{words[0]}:{words[1]}{restriction}"
 
 
 def main():

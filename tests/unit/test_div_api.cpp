@@ -254,6 +254,24 @@ TEST(ApiNames, NamesOfCodesRequirementsOperandsAndTypes) {
     EXPECT_EQ(element_size(static_cast<ElementType>(200)), 0U);
 }
 
+// Constraints name the restriction they enforce (sonnx-div-spec.md: C1
+// "[R1]", C2 "[R2]", int C3 "[R3]"); other requirements name none.
+// [utest->req~div-api-d2~1]
+// [utest->req~div-float-r1~1]
+// [utest->req~div-int-r3~1]
+TEST(ApiNames, ConstraintsNameTheirRestriction) {
+    RecordProperty("requirements", "DIV-API-D2,DIV-FLOAT-R1,DIV-INT-R3");
+    const std::vector<std::pair<RequirementId, const char*>> restrictions = {
+        {RequirementId::div_real_c1, "DIV-REAL-R1"}, {RequirementId::div_float_c1, "DIV-FLOAT-R1"},
+        {RequirementId::div_float_c2, "DIV-FLOAT-R2"}, {RequirementId::div_int_c1, "DIV-INT-R1"},
+        {RequirementId::div_int_c2, "DIV-INT-R2"}, {RequirementId::div_int_c3, "DIV-INT-R3"},
+        {RequirementId::div_real_c2, ""}, {RequirementId::div_int_d2, ""}, {RequirementId::none, ""},
+        {static_cast<RequirementId>(250), ""}};
+    for (const auto& [id, name] : restrictions) {
+        EXPECT_STREQ(restriction_name(id), name) << requirement_name(id);
+    }
+}
+
 // Every enumerator has its own name (the tables are written out, not derived).
 // [utest->req~div-api-d2~1]
 TEST(ApiNames, EveryEnumeratorHasItsName) {
