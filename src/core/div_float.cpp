@@ -7,6 +7,7 @@
 //   0 / 0, inf / inf, NaN    -> quiet NaN
 #include "div_float.hpp"
 
+#include "div_element.hpp"
 #include "half_float.hpp"
 #include "sonnx/div.hpp"
 
@@ -30,7 +31,7 @@ namespace sonnx::core {
 // [impl->req~div-float-acc1~1]
 void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) noexcept {
     for (std::uint64_t i = 0U; i < count; ++i) {
-        y[i] = a[i] / b[i];
+        y[i] = divide_element(a[i], b[i]);
     }
 }
 
@@ -43,7 +44,7 @@ void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) 
 // [impl->req~div-float-acc1~1]
 void divide_fp64(const double* a, const double* b, double* y, std::uint64_t count) noexcept {
     for (std::uint64_t i = 0U; i < count; ++i) {
-        y[i] = a[i] / b[i];
+        y[i] = divide_element(a[i], b[i]);
     }
 }
 
@@ -51,6 +52,9 @@ namespace {
 
 #if !defined(SONNX_HAVE_F16C)
 struct Fp16 {
+    using Bits = std::uint16_t;
+    using Wide = float;
+    using Narrowed = core::Narrowed;
     static float widen(std::uint16_t bits) noexcept { return fp16_to_fp32(bits); }
     static Narrowed narrow(float value) noexcept { return fp32_to_fp16(value); }
     static constexpr std::uint32_t kMagnitudeMask = 0x7FFFU;
@@ -62,6 +66,9 @@ struct Fp16 {
 #endif
 
 struct Bf16 {
+    using Bits = std::uint16_t;
+    using Wide = float;
+    using Narrowed = core::Narrowed;
     static float widen(std::uint16_t bits) noexcept { return bf16_to_fp32(bits); }
     static Narrowed narrow(float value) noexcept { return fp32_to_bf16(value); }
     static constexpr std::uint32_t kMagnitudeMask = 0x7FFFU;
@@ -94,8 +101,9 @@ std::uint8_t divide_half(const std::uint16_t* a, const std::uint16_t* b, std::ui
     for (std::uint64_t i = 0U; i < count; ++i) {
         const std::uint16_t a_bits = a[i];
         const std::uint16_t b_bits = b[i];
-        const float quotient = Format::widen(a_bits) / Format::widen(b_bits);
-        const Narrowed result = Format::narrow(quotient);
+        const WidenedQuotient<Format> step = divide_widened<Format>(a_bits, b_bits);
+        const float quotient = step.quotient;
+        const Narrowed result = step.result;
         y[i] = result.bits;
 
         const std::uint32_t a_magnitude = static_cast<std::uint32_t>(a_bits) & Format::kMagnitudeMask;

@@ -10,6 +10,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "div_element.hpp"
 #include "make_status.hpp"
 
 namespace sonnx::core {
@@ -82,16 +83,11 @@ template <typename T, typename F, typename S>
 void divide_through_float(const T* a, const T* b, T* y, std::uint64_t count, IntRounding rounding) noexcept {
     if (rounding == IntRounding::floor) {
         for (std::uint64_t i = 0U; i < count; ++i) {
-            const F quotient = static_cast<F>(a[i]) / static_cast<F>(b[i]);
-            const S truncated = static_cast<S>(quotient);
-            // Truncation moved a negative non-integer quotient up: step down.
-            const S floored = (static_cast<F>(truncated) > quotient) ? static_cast<S>(truncated - 1) : truncated;
-            y[i] = static_cast<T>(floored);
+            y[i] = divide_floor_through<T, F, S>(a[i], b[i]);
         }
     } else {
         for (std::uint64_t i = 0U; i < count; ++i) {
-            const F quotient = static_cast<F>(a[i]) / static_cast<F>(b[i]);
-            y[i] = static_cast<T>(static_cast<S>(quotient));
+            y[i] = divide_toward_zero_through<T, F, S>(a[i], b[i]);
         }
     }
 }
@@ -104,12 +100,9 @@ void divide_through_float(const T* a, const T* b, T* y, std::uint64_t count, Int
 // [impl->req~div-int-acc1~1]
 void divide_uint32(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* y, std::uint64_t count) noexcept {
     constexpr double kHalfRange = 2147483648.0;
+    constexpr std::uint32_t kHighBit = 0x80000000U;
     for (std::uint64_t i = 0U; i < count; ++i) {
-        const double quotient = static_cast<double>(a[i]) / static_cast<double>(b[i]);
-        const bool high = quotient >= kHalfRange;
-        const double shifted = high ? (quotient - kHalfRange) : quotient;
-        const std::uint32_t low_part = static_cast<std::uint32_t>(static_cast<std::int32_t>(shifted));
-        y[i] = low_part + (high ? 0x80000000U : 0U);
+        y[i] = divide_unsigned_through<std::uint32_t, double, std::int32_t>(a[i], b[i], kHalfRange, kHighBit);
     }
 }
 
@@ -118,11 +111,9 @@ void divide_uint32(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t
 // [impl->req~div-int-acc1~1]
 void divide_int64(const std::int64_t* a, const std::int64_t* b, std::int64_t* y, std::uint64_t count,
                   IntRounding rounding) noexcept {
+    const bool floor_division = rounding == IntRounding::floor;
     for (std::uint64_t i = 0U; i < count; ++i) {
-        const std::int64_t truncated = a[i] / b[i];
-        const std::int64_t remainder = a[i] % b[i];
-        const bool step_down = (rounding == IntRounding::floor) && (remainder != 0) && ((remainder < 0) != (b[i] < 0));
-        y[i] = step_down ? (truncated - 1) : truncated;
+        y[i] = divide_integer(a[i], b[i], floor_division);
     }
 }
 
@@ -131,7 +122,7 @@ void divide_int64(const std::int64_t* a, const std::int64_t* b, std::int64_t* y,
 // [impl->req~div-int-acc1~1]
 void divide_uint64(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* y, std::uint64_t count) noexcept {
     for (std::uint64_t i = 0U; i < count; ++i) {
-        y[i] = a[i] / b[i];
+        y[i] = divide_element(a[i], b[i]);
     }
 }
 
