@@ -81,6 +81,14 @@ struct DivReport {
 [[nodiscard]] Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, DivReport* report) noexcept;
 
+// The integer rounding a call with `options` applies: the option's under
+// the sonnx profile, toward zero under onnx (DIV-ONNX-F1), floor or toward
+// zero by m_pythondiv under openvino (DIV-OV-F1). Lets a checker compare
+// against the same rounding the operator uses.
+// [impl->req~div-onnx-f1~1]
+// [impl->req~div-ov-f1~1]
+[[nodiscard]] IntRounding int_rounding_of(const DivOptions& options) noexcept;
+
 // The shape Y must have for A / B under `options`, or the status div would
 // return for these shapes and this type (option values, type, ranks, the
 // profile's shape rule, element counts and byte sizes); `y` is set only on

@@ -45,7 +45,7 @@ int run_campaign_command(const CampaignArguments& args) {
     }
     plan.random_pairs = args.random;
     plan.seed = args.seed_given ? args.seed : std::random_device{}();
-    plan.rounding = args.op.div_options().int_rounding;
+    plan.rounding = int_rounding_of(args.op.div_options());  // a profile matters to a campaign through its rounding
     plan.threads = args.threads;
     std::cout << "campaign " << element_type_name(plan.type) << ": "
               << (args.exhaustive ? "exhaustive" : "boundary table + " + std::to_string(plan.random_pairs) +

@@ -4,6 +4,7 @@
 #include <string>
 #include <thread>
 
+#include "broadcast_operands.hpp"
 #include "check_report.hpp"
 #include "commands.hpp"
 #include "operand_files.hpp"
@@ -36,12 +37,16 @@ void write_json(const std::string& path, const nlohmann::json& report) {
 // [impl->req~div-cli-d6~1]
 // [impl->req~div-cli-d7~1]
 int run_check(const CheckArguments& args) {
-    const io::TensorData a = args.files.read(args.a);
-    const io::TensorData b = args.files.read(args.b);
+    const DivOptions div_options = args.op.div_options();
+    const io::TensorData a_file = args.files.read(args.a);
+    const io::TensorData b_file = args.files.read(args.b);
     const io::TensorData y = args.files.read(args.y);
+    io::TensorData a = a_file;
+    io::TensorData b = b_file;
+    broadcast_operands(a, b, div_options);
     oracle::CheckOptions options;
     (void)oracle::parse_acceptance(args.accept, options.accept);  // validated by the option's check
-    options.rounding = args.op.div_options().int_rounding;
+    options.rounding = int_rounding_of(div_options);
     options.threads = args.threads;
     options.worst_count = args.worst;
     const oracle::ConformanceReport report = oracle::check_conformance(a.view(), b.view(), y.view(), options);
@@ -50,7 +55,7 @@ int run_check(const CheckArguments& args) {
         write_json(args.json, check_report_json(inputs, report));
     }
     if (!report.precondition.is_ok()) {
-        throw precondition_failure(report.precondition, &a, &b, &y);
+        throw precondition_failure(report.precondition, &a_file, &b_file, &y);  // positions in the files' shapes
     }
     print_check_report(std::cout, inputs, report);
     return (report.conforming == report.elements) ? exit_success : exit_nonconforming;
@@ -81,6 +86,8 @@ Subcommand add_check_command(CLI::App& parent) {
     args->files.add_to(*command);
     command->footer(
         "Example: sonnx-div check a.npy b.npy gpu_y.npy --accept one-ulp --json report.json\n"
+        "Under --profile onnx or openvino, A and B may broadcast to Y's shape; integers follow that profile's "
+        "rounding.\n"
         "Exit status: 0 every element conforms; 1 some element does not; 2 usage or file error; 3 the inputs "
         "violate the operator's precondition (shapes, types, integer zero divisor or overflow).");
     return Subcommand{command, [args]() { return run_check(*args); }};

@@ -8,6 +8,7 @@ std::vector<Subcommand> add_all_commands(CLI::App& parent) {
         add_check_command(parent),
         add_real_command(parent),
         add_campaign_command(parent),
+        add_onnx_test_command(parent),
     };
 }
 

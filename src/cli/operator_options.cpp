@@ -1,18 +1,73 @@
 #include "operator_options.hpp"
 
+#include "exit_status.hpp"
+
 namespace sonnx::cli {
 
+// [impl->req~div-prof-d1~1]
+// [impl->req~div-cli-d10~1]
 void OperatorOptions::add_to(CLI::App& command) {
-    command
-        .add_option("--int-rounding", int_rounding,
-                    "integer rounding: floor (the SONNX spec, DIV-INT-F1) or trunc (toward zero, ONNX, DIV-INT-D1)")
-        ->check(CLI::IsMember({"floor", "trunc"}))
+    command.add_option("--profile", profile,
+                       "whose semantics: sonnx (the SONNX spec: equal shapes, floor), onnx (ONNX Div of --opset: "
+                       "broadcasting, truncation, the opset's types) or openvino (Divide-1)")
+        ->check(CLI::IsMember({"sonnx", "onnx", "openvino"}))
         ->capture_default_str();
+    rounding_option_ =
+        command
+            .add_option("--int-rounding", int_rounding,
+                        "sonnx profile: integer rounding, floor (the SONNX spec, DIV-INT-F1) or trunc (toward zero, "
+                        "ONNX, DIV-INT-D1)")
+            ->check(CLI::IsMember({"floor", "trunc"}))
+            ->capture_default_str();
+    opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 25; default 14)")
+                        ->check(CLI::Range(1U, kOnnxOpsetMax));
+    broadcast_option_ = command.add_option("--broadcast", broadcast, "onnx profile, opset 1 and 6: the broadcast attribute")
+                            ->check(CLI::Range(0, 1));
+    axis_option_ = command.add_option("--axis", axis, "onnx profile, opset 1 and 6: the axis attribute");
+    pythondiv_option_ = command
+                            .add_option("--pythondiv", pythondiv,
+                                        "openvino profile: m_pythondiv, true (floor, the default) or false (truncation)")
+                            ->check(CLI::IsMember({"true", "false"}));
+    auto_broadcast_option_ = command
+                                 .add_option("--auto-broadcast", auto_broadcast,
+                                             "openvino profile: auto_broadcast, none or numpy (the default)")
+                                 ->check(CLI::IsMember({"none", "numpy"}));
 }
 
+bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) && (opset_option_->count() > 0U); }
+
+// [impl->req~div-prof-d1~1]
+// [impl->req~div-cli-d10~1]
 DivOptions OperatorOptions::div_options() const {
+    auto given = [](const CLI::Option* option) { return (option != nullptr) && (option->count() > 0U); };
+    auto refuse = [](const std::string& what, const std::string& profile_name) {
+        throw CommandFailure(exit_usage, what + " belongs to the " + profile_name + " profile (--profile " +
+                                             profile_name + ")");
+    };
     DivOptions options{};
     options.int_rounding = (int_rounding == "trunc") ? IntRounding::toward_zero : IntRounding::floor;
+    if (profile == "onnx") {
+        options.profile = Profile::onnx;
+        options.onnx.opset = opset_given() ? opset : 14U;
+        options.onnx.broadcast = (broadcast != 0);
+        options.onnx.has_axis = given(axis_option_);
+        options.onnx.axis = axis;
+    } else if (profile == "openvino") {
+        options.profile = Profile::openvino;
+        options.openvino.pythondiv = (pythondiv == "true");
+        options.openvino.auto_broadcast = (auto_broadcast == "none") ? AutoBroadcast::none : AutoBroadcast::numpy;
+    } else {
+        options.profile = Profile::sonnx;
+    }
+    if (given(rounding_option_) && (options.profile != Profile::sonnx)) {
+        refuse("--int-rounding", "sonnx");
+    }
+    if ((given(opset_option_) || given(broadcast_option_) || given(axis_option_)) && (options.profile != Profile::onnx)) {
+        refuse("--opset, --broadcast and --axis", "onnx");
+    }
+    if ((given(pythondiv_option_) || given(auto_broadcast_option_)) && (options.profile != Profile::openvino)) {
+        refuse("--pythondiv and --auto-broadcast", "openvino");
+    }
     return options;
 }
 

@@ -37,17 +37,28 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
                             const io::TensorData* y) {
     std::string text = std::string(status_code_name(status.code)) + ": " + requirement_name(status.requirement) +
                        " violated";
+    const std::string restriction = restriction_name(status.requirement);
     const char* operand = operand_name(status.operand);
     const io::TensorData* which = (status.operand == Operand::a) ? a : (status.operand == Operand::b) ? b : y;
     switch (status.code) {
         case StatusCode::zero_divisor:
         case StatusCode::overflow:
         case StatusCode::value_out_of_range: {
-            const std::vector<std::uint64_t> dims = (a != nullptr) ? a->dims : std::vector<std::uint64_t>{};
-            text += std::string(" at ") + operand + element_position(status.index, dims);
-            if ((a != nullptr) && (b != nullptr)) {
-                text += " (A" + element_position(status.index, dims) + " = " + value_at(*a, status.index) + ", B" +
-                        element_position(status.index, dims) + " = " + value_at(*b, status.index) + ")";
+            // A range error indexes the operand that holds the value; a zero
+            // divisor or an overflow indexes Y, which under broadcasting has
+            // more elements than A or B (DIV-BCAST-D3).
+            const io::TensorData* indexed = (status.code == StatusCode::value_out_of_range) ? which
+                                            : (y != nullptr)                               ? y
+                                                                                           : a;
+            const std::vector<std::uint64_t> dims = (indexed != nullptr) ? indexed->dims : std::vector<std::uint64_t>{};
+            const std::string position = element_position(status.index, dims);
+            const bool elementwise = (a != nullptr) && (b != nullptr) && (a->dims == dims) && (b->dims == dims);
+            const bool broadcast = (a != nullptr) && (b != nullptr) && !elementwise;
+            const bool in_y = (status.code != StatusCode::value_out_of_range) && broadcast;
+            text += std::string(" at ") + (in_y ? "Y" : operand) + position;
+            if (elementwise) {
+                text += " (A" + position + " = " + value_at(*a, status.index) + ", B" + position + " = " +
+                        value_at(*b, status.index) + ")";
             }
             break;
         }
@@ -67,6 +78,9 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
         default:
             text += std::string(" by ") + operand + " (index " + std::to_string(status.index) + ")";
             break;
+    }
+    if (!restriction.empty()) {
+        text += " [restriction " + restriction + "]";
     }
     return text;
 }

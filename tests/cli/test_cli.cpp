@@ -65,7 +65,7 @@ TEST_F(Cli, HelpOnEveryCommandExitsZero) {
     RecordProperty("requirements", "DIV-CLI-D1");
     const CommandResult top = run({"--help"});
     EXPECT_EQ(top.status, 0);
-    for (const char* command : {"div", "check", "real", "campaign"}) {
+    for (const char* command : {"div", "check", "real", "campaign", "onnx-test"}) {
         EXPECT_TRUE(contains(top.out, command)) << command;
         const CommandResult help = run({command, "--help"});
         EXPECT_EQ(help.status, 0) << command;
@@ -448,6 +448,114 @@ TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
     const CommandResult drawn = run({"campaign", "int64", "--random", "1000"});
     EXPECT_EQ(drawn.status, 0);
     EXPECT_TRUE(contains(drawn.out, " random pairs, seed ")) << drawn.out;
+}
+
+// A [2, 3] = [[7, -7, 7], [-7, 7, -7]] over B [3] = [2, -2, 2]: broadcasting
+// under onnx and openvino, truncation under onnx ([[3, 3, 3], [-3, -3, -3]]),
+// floor under openvino's default m_pythondiv ([[3, 3, 3], [-4, -4, -4]]);
+// the sonnx profile rejects the shapes (R1 through C1).
+// [utest->req~div-cli-d10~1]
+// [utest->req~div-onnx-f1~1]
+// [utest->req~div-ov-f1~1]
+// [utest->req~div-int-r1~1]
+TEST_F(Cli, DivUnderEachProfile) {
+    RecordProperty("requirements", "DIV-CLI-D10,DIV-ONNX-F1,DIV-OV-F1,DIV-INT-R1");
+    const std::string a = npy("a.npy", "<i4", "(2, 3)", {7U, static_cast<std::uint64_t>(-7), 7U,
+                                                         static_cast<std::uint64_t>(-7), 7U, static_cast<std::uint64_t>(-7)}, 4U);
+    const std::string b = npy("b.npy", "<i4", "(3,)", {2U, static_cast<std::uint64_t>(-2), 2U}, 4U);
+    EXPECT_EQ(run({"div", a, b, "--out", path("onnx.pb"), "--profile", "onnx"}).status, 0);
+    EXPECT_EQ(onnx_values(path("onnx.pb")), "[[3, 3, 3], [-3, -3, -3]]\n");
+    EXPECT_EQ(run({"div", a, b, "--out", path("ov.pb"), "--profile", "openvino"}).status, 0);
+    EXPECT_EQ(onnx_values(path("ov.pb")), "[[3, 3, 3], [-4, -4, -4]]\n");
+    EXPECT_EQ(run({"div", a, b, "--out", path("ovt.pb"), "--profile", "openvino", "--pythondiv", "false"}).status, 0);
+    EXPECT_EQ(onnx_values(path("ovt.pb")), "[[3, 3, 3], [-3, -3, -3]]\n");
+    const CommandResult sonnx = run({"div", a, b, "--out", path("s.pb")});
+    EXPECT_EQ(sonnx.status, 3);
+    EXPECT_TRUE(contains(sonnx.err, "shape_mismatch: DIV-INT-C1 violated")) << sonnx.err;
+    EXPECT_TRUE(contains(sonnx.err, "[restriction DIV-INT-R1]")) << sonnx.err;
+    const CommandResult none = run({"div", a, b, "--out", path("n.pb"), "--profile", "openvino", "--auto-broadcast", "none"});
+    EXPECT_EQ(none.status, 3);
+    EXPECT_TRUE(contains(none.err, "DIV-OV-R1")) << none.err;
+    EXPECT_FALSE(file_exists(path("s.pb")));
+    EXPECT_FALSE(file_exists(path("n.pb")));
+}
+
+// Options of another profile than the chosen one are usage errors; the
+// opset's type list is a precondition (INT8 from Div-14 only).
+// [utest->req~div-cli-d10~1]
+// [utest->req~div-onnx-r1~1]
+TEST_F(Cli, ProfileOptionsBelongToTheirProfile) {
+    RecordProperty("requirements", "DIV-CLI-D10,DIV-ONNX-R1");
+    const std::string a = int32("a.npy", {7});
+    const std::vector<std::vector<std::string>> usage_errors = {
+        {"div", a, a, "--out", path("y.npy"), "--opset", "13"},
+        {"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--pythondiv", "false"},
+        {"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--int-rounding", "floor"},
+        {"check", a, a, a, "--profile", "openvino", "--axis", "1"},
+        {"div", a, a, "--out", path("y.npy"), "--profile", "tensorflow"},
+        {"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--opset", "0"},
+        {"onnx-test", path("no-such-folder")},
+    };
+    for (const std::vector<std::string>& args : usage_errors) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args[0] << " " << r.err;
+    }
+    EXPECT_FALSE(file_exists(path("y.npy")));
+    const std::string i8 = npy("i8.npy", "|i1", "(1,)", {7U}, 1U);
+    const CommandResult opset13 = run({"div", i8, i8, "--out", path("y.npy"), "--profile", "onnx", "--opset", "13"});
+    EXPECT_EQ(opset13.status, 3);
+    EXPECT_TRUE(contains(opset13.err, "unsupported_type: DIV-ONNX-R1 violated")) << opset13.err;
+    EXPECT_EQ(run({"div", i8, i8, "--out", path("y.npy"), "--profile", "onnx", "--opset", "14"}).status, 0);
+}
+
+// check under a broadcasting profile: A [2, 3] / B [3] against a candidate
+// Y [2, 3]; a floor result where ONNX truncates is caught; a zero divisor
+// in B is reported at Y's first failing element (DIV-BCAST-D3).
+// [utest->req~div-cli-d10~1]
+// [utest->req~div-bcast-d3~1]
+// [utest->req~div-cli-d5~1]
+TEST_F(Cli, CheckUnderABroadcastingProfile) {
+    RecordProperty("requirements", "DIV-CLI-D10,DIV-BCAST-D3,DIV-CLI-D5");
+    auto i32 = [](std::int64_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
+    const std::string a = npy("a.npy", "<i4", "(2, 3)", {i32(7), i32(-7), i32(7), i32(-7), i32(7), i32(-7)}, 4U);
+    const std::string b = npy("b.npy", "<i4", "(3,)", {i32(2), i32(-2), i32(2)}, 4U);
+    const std::string trunc = npy("t.npy", "<i4", "(2, 3)", {3U, 3U, 3U, i32(-3), i32(-3), i32(-3)}, 4U);
+    const std::string floor = npy("f.npy", "<i4", "(2, 3)", {3U, 3U, 3U, i32(-4), i32(-4), i32(-4)}, 4U);
+    EXPECT_EQ(run({"check", a, b, trunc, "--profile", "onnx"}).status, 0);
+    const CommandResult wrong = run({"check", a, b, floor, "--profile", "onnx"});
+    EXPECT_EQ(wrong.status, 1);
+    EXPECT_TRUE(contains(wrong.out, "[1, 0]: A = -7, B = 2, Y = -4, expected -3")) << wrong.out;
+    EXPECT_EQ(run({"check", a, b, floor, "--profile", "openvino"}).status, 0);
+    const CommandResult sonnx = run({"check", a, b, trunc});
+    EXPECT_EQ(sonnx.status, 3);
+    EXPECT_TRUE(contains(sonnx.err, "DIV-INT-C1")) << sonnx.err;
+    const std::string zero = npy("z.npy", "<i4", "(3,)", {i32(2), 0U, i32(2)}, 4U);
+    const CommandResult z = run({"check", a, zero, trunc, "--profile", "onnx"});
+    EXPECT_EQ(z.status, 3);
+    EXPECT_TRUE(contains(z.err, "zero_divisor: DIV-INT-C3 violated at Y[0, 1]")) << z.err;
+}
+
+// onnx-test on the project's own node-test folders: truncation passes under
+// onnx (the default here), floor fails where the signs differ (sonnx), and
+// the sonnx profile rejects broadcasting with C1 and its restriction R1.
+// [utest->req~div-onnx-d2~1]
+// [utest->req~div-cli-d10~1]
+TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
+    RecordProperty("requirements", "DIV-ONNX-D2,DIV-CLI-D10");
+    const std::string data = SONNX_CONFORMANCE_DATA;
+    const CommandResult onnx = run({"onnx-test", data + "/own_div_int32_signs", data + "/own_div_int8_signs_broadcast"});
+    EXPECT_EQ(onnx.status, 0) << onnx.out << onnx.err;
+    EXPECT_TRUE(contains(onnx.out, "PASS own_div_int32_signs")) << onnx.out;
+    EXPECT_TRUE(contains(onnx.out, "PASS own_div_int8_signs_broadcast")) << onnx.out;
+    const CommandResult sonnx = run({"onnx-test", "--profile", "sonnx", data + "/own_div_int32_signs",
+                                     data + "/own_div_int8_signs_broadcast"});
+    EXPECT_EQ(sonnx.status, 1);
+    EXPECT_TRUE(contains(sonnx.out, "FAIL own_div_int32_signs")) << sonnx.out;
+    EXPECT_TRUE(contains(sonnx.out, "REJECTED own_div_int8_signs_broadcast")) << sonnx.out;
+    EXPECT_TRUE(contains(sonnx.out, "DIV-INT-C1 (DIV-INT-R1)")) << sonnx.out;
+    const CommandResult trunc = run({"onnx-test", "--profile", "sonnx", "--int-rounding", "trunc",
+                                     data + "/own_div_int32_signs"});
+    EXPECT_EQ(trunc.status, 0) << trunc.out;
 }
 
 }  // namespace

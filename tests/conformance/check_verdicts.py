@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Runs the Div node tests through onnx_test_runner and checks each verdict.
+"""Runs the Div node tests through `sonnx-div onnx-test` and checks each verdict.
 
-Usage: check_verdicts.py --runner BIN --expect FILE --generated DIR --own DIR --run NAME
+Usage: check_verdicts.py --runner SONNX_DIV --expect FILE --generated DIR --own DIR --run NAME
 
 NAME selects the runner's profile (onnx, sonnx, openvino_floor,
 openvino_trunc). Every test under DIR (ONNX's generated ones and the
@@ -57,7 +57,7 @@ def main():
     args = parser.parse_args()
     table = read_expectations(args.expect)
     own = set(os.listdir(args.own))
-    result = subprocess.run([args.runner] + RUNS[args.run] + [args.generated, args.own],
+    result = subprocess.run([args.runner, "onnx-test"] + RUNS[args.run] + [args.generated, args.own],
                             capture_output=True, text=True, check=False)
     print(result.stdout, end="")
     print(result.stderr, end="", file=sys.stderr)

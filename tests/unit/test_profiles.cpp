@@ -371,6 +371,29 @@ TEST(OpenVinoProfile, PythondivChoosesFloorOrTruncation) {
     }
 }
 
+// The rounding a checker must compare against: the option under sonnx, the
+// profile's own elsewhere, whatever int_rounding says.
+// [utest->req~div-onnx-f1~1]
+// [utest->req~div-ov-f1~1]
+TEST(EveryProfile, IntRoundingOfNamesTheRoundingApplied) {
+    RecordProperty("requirements", "DIV-ONNX-F1,DIV-OV-F1");
+    for (const IntRounding option : {IntRounding::floor, IntRounding::toward_zero}) {
+        DivOptions sonnx_options{};
+        sonnx_options.int_rounding = option;
+        EXPECT_EQ(int_rounding_of(sonnx_options), option);
+        DivOptions onnx_options{};
+        onnx_options.profile = Profile::onnx;
+        onnx_options.int_rounding = option;
+        EXPECT_EQ(int_rounding_of(onnx_options), IntRounding::toward_zero);
+        DivOptions floor = openvino_options(true);
+        floor.int_rounding = option;
+        EXPECT_EQ(int_rounding_of(floor), IntRounding::floor);
+        DivOptions trunc = openvino_options(false);
+        trunc.int_rounding = option;
+        EXPECT_EQ(int_rounding_of(trunc), IntRounding::toward_zero);
+    }
+}
+
 // auto_broadcast none: equal shapes only (Example 1 of the document passes).
 // [utest->req~div-ov-r1~1]
 // [utest->req~div-ov-r2~1]
