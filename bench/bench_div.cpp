@@ -52,15 +52,18 @@ sonnx::Shape shape_of(std::uint64_t n) {
     return shape;
 }
 
+// `report`: null (no flags asked for, as the targets are measured) or a
+// DivReport, which makes the BF16 kernel derive the IEEE flags too.
 template <typename T>
-void run_sonnx(benchmark::State& state, sonnx::ElementType type, Operands<T>& ops, sonnx::IntRounding rounding) {
+void run_sonnx(benchmark::State& state, sonnx::ElementType type, Operands<T>& ops, sonnx::IntRounding rounding,
+               sonnx::DivReport* report = nullptr) {
     const std::uint64_t n = ops.a.size();
     const std::size_t bytes = n * sizeof(T);
     const sonnx::ConstTensorView a{type, shape_of(n), ops.a.data(), bytes};
     const sonnx::ConstTensorView b{type, shape_of(n), ops.b.data(), bytes};
     const sonnx::TensorView y{type, shape_of(n), ops.y.data(), bytes};
     for (auto _ : state) {
-        const sonnx::Status st = sonnx::div(a, b, y, sonnx::DivOptions{rounding}, nullptr);
+        const sonnx::Status st = sonnx::div(a, b, y, sonnx::DivOptions{rounding}, report);
         if (!st.is_ok()) {
             state.SkipWithError("sonnx::div failed");
             break;
@@ -152,12 +155,20 @@ void add_fp64_large(benchmark::State& s) { run_baseline(s, fp64_large(), sonnx::
 void sonnx_fp16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_large(), sonnx::IntRounding::floor); }
 void add_fp16_large(benchmark::State& s) { run_baseline(s, fp16_large(), sonnx::bench::add_u16); }
 void sonnx_bf16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor); }
+void sonnx_bf16_large_flags(benchmark::State& s) {
+    sonnx::DivReport report{};
+    run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor, &report);
+}
 void add_bf16_large(benchmark::State& s) { run_baseline(s, bf16_large(), sonnx::bench::add_u16); }
 
 void sonnx_fp32_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp32, fp32_small(), sonnx::IntRounding::floor); }
 void plaindiv_fp32_small(benchmark::State& s) { run_baseline(s, fp32_small(), sonnx::bench::divide_plain_fp32); }
 void sonnx_fp16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_small(), sonnx::IntRounding::floor); }
 void sonnx_bf16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor); }
+void sonnx_bf16_small_flags(benchmark::State& s) {
+    sonnx::DivReport report{};
+    run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor, &report);
+}
 
 // Broadcasting: A [64, 1024, 1024] FP32 divided by B [1024] (every row of A
 // by the same B), against the same-shape division of A by a full B, both on
@@ -211,10 +222,12 @@ BENCHMARK(add_fp16_large)->Name("baseline_add/fp16/16M")->UseRealTime();
 BENCHMARK(sonnx_fp16_large)->Name("sonnx_div/fp16/16M")->UseRealTime();
 BENCHMARK(add_bf16_large)->Name("baseline_add/bf16/16M")->UseRealTime();
 BENCHMARK(sonnx_bf16_large)->Name("sonnx_div/bf16/16M")->UseRealTime();
+BENCHMARK(sonnx_bf16_large_flags)->Name("sonnx_div_flags/bf16/16M")->UseRealTime();
 BENCHMARK(plaindiv_fp32_small)->Name("baseline_plain_div/fp32/4K");
 BENCHMARK(sonnx_fp32_small)->Name("sonnx_div/fp32/4K");
 BENCHMARK(sonnx_fp16_small)->Name("sonnx_div/fp16/4K");
 BENCHMARK(sonnx_bf16_small)->Name("sonnx_div/bf16/4K");
+BENCHMARK(sonnx_bf16_small_flags)->Name("sonnx_div_flags/bf16/4K");
 BENCHMARK(scalardiv_int32)->Name("baseline_scalar_div/int32/1M");
 BENCHMARK(sonnx_int32_floor)->Name("sonnx_div_floor/int32/1M");
 

@@ -196,31 +196,80 @@ std::uint8_t divide_fp16(const std::uint16_t* a, const std::uint16_t* b, std::ui
 
 namespace {
 
+// The IEEE flags of the BF16 rounding, from the 16-bit words of the FP32
+// quotients (the FP32 step's own flags are read from the hardware).
+// Doubling the upper word drops the sign: 0xFEFE is the largest finite BF16
+// magnitude 0x7F7F, below 0x0100 the FP32 quotient is subnormal or zero.
+// [impl->req~div-float-d6~1]
+class Bf16FlagLanes {
+public:
+    void add(__m256i upper, __m256i lower, __m256i round_up) noexcept {
+        const __m256i doubled = _mm256_add_epi16(upper, upper);
+        dropped_any_ = _mm256_or_si256(dropped_any_, lower);
+        carried_largest_ = _mm256_max_epu16(carried_largest_, _mm256_and_si256(round_up, doubled));
+        inexact_smallest_ = _mm256_min_epu16(
+            inexact_smallest_, _mm256_or_si256(doubled, _mm256_cmpeq_epi16(lower, _mm256_setzero_si256())));
+    }
+
+    [[nodiscard]] std::uint8_t flags() const noexcept {
+        std::uint32_t flags = fp_flag_none;
+        flags |= (_mm256_testz_si256(dropped_any_, dropped_any_) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact)
+                                                                       : 0U;
+        // Overflow: a finite quotient of the largest BF16 magnitude rounded up to infinity.
+        const __m256i largest_finite = _mm256_set1_epi16(static_cast<std::int16_t>(-0x0102));  // 0xFEFE
+        const __m256i rounds_to_infinity = _mm256_cmpeq_epi16(carried_largest_, largest_finite);
+        flags |= (_mm256_testz_si256(rounds_to_infinity, rounds_to_infinity) == 0)
+                     ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact)
+                     : 0U;
+        // Underflow: an inexact lane whose FP32 quotient is subnormal. That is
+        // exactly "tiny after rounding and inexact" for BF16: no quotient of two
+        // BF16 values lies in [2^-126 (1 - 2^-9), 2^-126), the FP32 subnormals
+        // that are not tiny for BF16 (divide_half's threshold), because a ratio
+        // of 8-bit significands below 1 is at most 1 - 1/255.
+        const __m256i tiny_from = _mm256_set1_epi16(0x0100);
+        const __m256i not_tiny = _mm256_cmpeq_epi16(_mm256_max_epu16(inexact_smallest_, tiny_from), inexact_smallest_);
+        flags |= (_mm256_movemask_epi8(not_tiny) != -1)
+                     ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact)
+                     : 0U;
+        return static_cast<std::uint8_t>(flags);
+    }
+
+private:
+    __m256i dropped_any_ = _mm256_setzero_si256();       // OR of the words the rounding dropped
+    __m256i carried_largest_ = _mm256_setzero_si256();   // max of 2 * upper word over lanes that rounded up
+    __m256i inexact_smallest_ = _mm256_set1_epi16(-1);   // min of 2 * upper word over inexact lanes
+};
+
+// When the caller does not ask for the flags: the flag lanes cost a quarter
+// of the loop, and the results do not depend on them.
+// [impl->req~div-float-d6~1]
+class NoFlagLanes {
+public:
+    static void add(__m256i /*upper*/, __m256i /*lower*/, __m256i /*round_up*/) noexcept {}
+    [[nodiscard]] static std::uint8_t flags() noexcept { return fp_flag_none; }
+};
+
 // The loop of divide_half<Bf16>, sixteen lanes at a time in AVX2 registers,
-// with the same results and flags (the scalar loop finishes the tail and is
-// the version on machines without AVX2). A BF16 value is the upper half of
-// its FP32 widening, so each 32-bit lane of the loaded words widens its even
-// element by a shift and its odd element by a mask; the FP32 quotients'
-// upper and lower words are then blended back into 16-bit lanes in element
-// order, and the BF16 rounding and its flags work on those words.
+// with the same results and (with Bf16FlagLanes) flags; the scalar loop
+// finishes the tail and is the version on machines without AVX2. A BF16
+// value is the upper half of its FP32 widening, so each 32-bit lane of the
+// loaded words widens its even element by a shift and its odd element by a
+// mask; the FP32 quotients' upper and lower words are then blended back
+// into 16-bit lanes in element order, and the BF16 rounding and its flags
+// work on those words.
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d3~1]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
-// The flag lanes cost a quarter of the loop, so they run only when the
-// caller asks for the flags (kFlags); the results are the same either way.
-template <bool kFlags>
+template <typename FlagLanes>
 std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
                               std::uint64_t count, std::uint64_t& done) noexcept {
     constexpr std::uint64_t kLanes = 16U;
     constexpr int kOddWords = 0xAA;  // blend: the odd (upper) word of each 32-bit lane from the second operand
-    const __m256i zero = _mm256_setzero_si256();
     const __m256i upper_half = _mm256_set1_epi32(static_cast<std::int32_t>(-0x10000));  // 0xFFFF0000
     const __m256i one = _mm256_set1_epi16(1);
     const __m256i round_up_from = _mm256_set1_epi16(static_cast<std::int16_t>(-0x7FFF));  // 0x8001
-    __m256i dropped_any = zero;         // OR of the words the rounding dropped
-    __m256i carried_largest = zero;     // max of 2 * upper word over lanes that rounded up
-    __m256i inexact_smallest = _mm256_cmpeq_epi16(zero, zero);  // min of 2 * upper word over inexact lanes
+    FlagLanes lanes{};
     std::uint64_t i = 0U;
     for (; (i + kLanes) <= count; i += kLanes) {
         const __m256i a_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i]));
@@ -242,36 +291,10 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
         const __m256i biased = _mm256_adds_epu16(lower, _mm256_and_si256(upper, one));
         const __m256i round_up = _mm256_cmpeq_epi16(_mm256_max_epu16(biased, round_up_from), biased);
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(&y[i]), _mm256_sub_epi16(upper, round_up));
-
-        // Flags of the BF16 rounding (the FP32 step's own flags are read from
-        // the hardware). Doubling the upper word drops the sign: 0xFEFE is the
-        // largest finite BF16 magnitude 0x7F7F, below 0x0100 the FP32
-        // quotient is subnormal or zero.
-        if constexpr (kFlags) {
-            const __m256i doubled = _mm256_add_epi16(upper, upper);
-            dropped_any = _mm256_or_si256(dropped_any, lower);
-            carried_largest = _mm256_max_epu16(carried_largest, _mm256_and_si256(round_up, doubled));
-            inexact_smallest = _mm256_min_epu16(inexact_smallest,
-                                                _mm256_or_si256(doubled, _mm256_cmpeq_epi16(lower, zero)));
-        }
+        lanes.add(upper, lower, round_up);
     }
     done = i;
-    std::uint32_t flags = fp_flag_none;
-    flags |= (_mm256_testz_si256(dropped_any, dropped_any) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    // Overflow: a finite quotient of the largest BF16 magnitude rounded up to infinity.
-    const __m256i rounds_to_infinity = _mm256_cmpeq_epi16(carried_largest, _mm256_set1_epi16(static_cast<std::int16_t>(-0x0102)));  // 0xFEFE
-    flags |= (_mm256_testz_si256(rounds_to_infinity, rounds_to_infinity) == 0)
-                 ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    // Underflow: an inexact lane whose FP32 quotient is subnormal. That is
-    // exactly "tiny after rounding and inexact" for BF16: no quotient of two
-    // BF16 values lies in [2^-126 (1 - 2^-9), 2^-126), the FP32 subnormals
-    // that are not tiny for BF16 (divide_half's threshold), because a ratio
-    // of 8-bit significands below 1 is at most 1 - 1/255.
-    const __m256i tiny_from = _mm256_set1_epi16(0x0100);
-    const __m256i not_tiny = _mm256_cmpeq_epi16(_mm256_max_epu16(inexact_smallest, tiny_from), inexact_smallest);
-    flags |= (_mm256_movemask_epi8(not_tiny) != -1)
-                 ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    return static_cast<std::uint8_t>(flags);
+    return lanes.flags();
 }
 
 }  // namespace
@@ -281,8 +304,8 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
 std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
                          bool want_flags) noexcept {
     std::uint64_t done = 0U;
-    const std::uint8_t vector_flags = want_flags ? divide_bf16_avx2<true>(a, b, y, count, done)
-                                                 : divide_bf16_avx2<false>(a, b, y, count, done);
+    const std::uint8_t vector_flags = want_flags ? divide_bf16_avx2<Bf16FlagLanes>(a, b, y, count, done)
+                                                 : divide_bf16_avx2<NoFlagLanes>(a, b, y, count, done);
     const std::uint8_t tail_flags = divide_half<Bf16>(&a[done], &b[done], &y[done], count - done);
     return static_cast<std::uint8_t>(vector_flags | tail_flags);
 }

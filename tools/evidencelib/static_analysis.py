@@ -51,7 +51,9 @@ def _covered(finding: Finding, deviations: List[Deviation]) -> str:
     return ""
 
 
-TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: warning: (?P<message>.*) \[(?P<checks>[^\]]+)\]$")
+# Errors too: a file clang-tidy cannot compile (a missing compile database,
+# say) is not analysed, and must fail the step rather than pass it.
+TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: (?:warning|error): (?P<message>.*) \[(?P<checks>[^\]]+)\]$")
 CPPCHECK_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):\d+: \w+: (?P<message>.*) \[(?P<check>[^\]]+)\]$")
 
 
