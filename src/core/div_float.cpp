@@ -7,6 +7,8 @@
 //   0 / 0, inf / inf, NaN    -> quiet NaN
 #include "div_float.hpp"
 
+#include <algorithm>
+
 #include "div_element.hpp"
 #include "half_float.hpp"
 #include "sonnx/div.hpp"
@@ -249,19 +251,45 @@ public:
     [[nodiscard]] static std::uint8_t flags() noexcept { return fp_flag_none; }
 };
 
+// Stores of the AVX2 loop: through the caches, or, for outputs that outgrow
+// them anyway, around them (streaming stores save reading every line of Y
+// for ownership before writing it).
+// [impl->req~div-float-d7~1]
+class CachedStores {
+public:
+    static void store(std::uint16_t* at, __m256i value) noexcept {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(at), value);
+    }
+    static void finish() noexcept {}
+};
+
+// [impl->req~div-float-d7~1]
+class StreamingStores {
+public:
+    // `at` is 32-byte aligned: divide_bf16 starts the loop on a boundary.
+    static void store(std::uint16_t* at, __m256i value) noexcept {
+        _mm256_stream_si256(reinterpret_cast<__m256i*>(at), value);
+    }
+    // Streaming stores are weakly ordered: order them before the caller's.
+    static void finish() noexcept { _mm_sfence(); }
+};
+
 // The loop of divide_half<Bf16>, sixteen lanes at a time in AVX2 registers,
-// with the same results and (with Bf16FlagLanes) flags; the scalar loop
-// finishes the tail and is the version on machines without AVX2. A BF16
-// value is the upper half of its FP32 widening, so each 32-bit lane of the
-// loaded words widens its even element by a shift and its odd element by a
-// mask; the FP32 quotients' upper and lower words are then blended back
-// into 16-bit lanes in element order, and the BF16 rounding and its flags
-// work on those words.
+// with the same results and (with Bf16FlagLanes) flags, from element `done`
+// (at least 1 when count > 0) on; the scalar loop does the rest and is the
+// version on machines without AVX2. A BF16 value is the upper half of its
+// FP32 widening, so masking the lower half of each 32-bit lane of the
+// loaded words widens the odd elements, and of the words loaded one element
+// earlier the even ones (a mask, not a shift: it keeps the shift units free
+// for the rounding). The element before the block is masked away, so it may
+// already hold a result when Y is A or B. The FP32 quotients' upper and
+// lower words are then blended back into 16-bit lanes in element order, and
+// the BF16 rounding and its flags work on those words.
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d3~1]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
-template <typename FlagLanes>
+template <typename FlagLanes, typename Stores>
 std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
                               std::uint64_t count, std::uint64_t& done) noexcept {
     constexpr std::uint64_t kLanes = 16U;
@@ -270,12 +298,14 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
     const __m256i one = _mm256_set1_epi16(1);
     const __m256i round_up_from = _mm256_set1_epi16(static_cast<std::int16_t>(-0x7FFF));  // 0x8001
     FlagLanes lanes{};
-    std::uint64_t i = 0U;
+    std::uint64_t i = done;
     for (; (i + kLanes) <= count; i += kLanes) {
         const __m256i a_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i]));
         const __m256i b_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&b[i]));
-        const __m256 quotient_even = _mm256_div_ps(_mm256_castsi256_ps(_mm256_slli_epi32(a_bits, 16)),
-                                                   _mm256_castsi256_ps(_mm256_slli_epi32(b_bits, 16)));
+        const __m256i a_before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i - 1U]));
+        const __m256i b_before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&b[i - 1U]));
+        const __m256 quotient_even = _mm256_div_ps(_mm256_castsi256_ps(_mm256_and_si256(a_before, upper_half)),
+                                                   _mm256_castsi256_ps(_mm256_and_si256(b_before, upper_half)));
         const __m256 quotient_odd = _mm256_div_ps(_mm256_castsi256_ps(_mm256_and_si256(a_bits, upper_half)),
                                                   _mm256_castsi256_ps(_mm256_and_si256(b_bits, upper_half)));
         const __m256i u_even = _mm256_castps_si256(quotient_even);
@@ -290,11 +320,32 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
         // unsigned). A carry correctly reaches the next binade or infinity.
         const __m256i biased = _mm256_adds_epu16(lower, _mm256_and_si256(upper, one));
         const __m256i round_up = _mm256_cmpeq_epi16(_mm256_max_epu16(biased, round_up_from), biased);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(&y[i]), _mm256_sub_epi16(upper, round_up));
+        Stores::store(&y[i], _mm256_sub_epi16(upper, round_up));
         lanes.add(upper, lower, round_up);
     }
     done = i;
+    Stores::finish();
     return lanes.flags();
+}
+
+// From this many elements (4 MiB of Y) the output outgrows the caches of the
+// machines the core targets, and Y is written with streaming stores.
+constexpr std::uint64_t kStreamFromElements = 2097152U;
+
+// The AVX2 loop with the flag lanes and stores the call needs.
+// [impl->req~div-float-d6~1]
+// [impl->req~div-float-d7~1]
+std::uint8_t divide_bf16_vector(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
+                                std::uint64_t& done, bool want_flags, bool stream) noexcept {
+    std::uint8_t flags = fp_flag_none;
+    if (stream) {
+        flags = want_flags ? divide_bf16_avx2<Bf16FlagLanes, StreamingStores>(a, b, y, count, done)
+                           : divide_bf16_avx2<NoFlagLanes, StreamingStores>(a, b, y, count, done);
+    } else {
+        flags = want_flags ? divide_bf16_avx2<Bf16FlagLanes, CachedStores>(a, b, y, count, done)
+                           : divide_bf16_avx2<NoFlagLanes, CachedStores>(a, b, y, count, done);
+    }
+    return flags;
 }
 
 }  // namespace
@@ -303,11 +354,22 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
 // [impl->req~div-float-d7~1]
 std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
                          bool want_flags) noexcept {
-    std::uint64_t done = 0U;
-    const std::uint8_t vector_flags = want_flags ? divide_bf16_avx2<Bf16FlagLanes>(a, b, y, count, done)
-                                                 : divide_bf16_avx2<NoFlagLanes>(a, b, y, count, done);
+    constexpr std::uintptr_t kBoundary = 32U;
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(y);
+    // Streaming stores need 32-byte alignment, which a Y at an odd address
+    // (not a valid std::uint16_t array, but no reason to fault) never reaches.
+    const bool stream = (count >= kStreamFromElements) && ((address & 1U) == 0U);
+    // The vector loop reads the element before each block, so at least
+    // element 0 goes to the scalar loop first; when streaming, the elements
+    // up to Y's next 32-byte boundary.
+    const std::uint64_t to_boundary = static_cast<std::uint64_t>((kBoundary - (address % kBoundary)) % kBoundary) / 2U;
+    const std::uint64_t aligned_head = (to_boundary == 0U) ? 16U : to_boundary;
+    const std::uint64_t head = std::min<std::uint64_t>(count, stream ? aligned_head : 1U);
+    const std::uint8_t head_flags = divide_half<Bf16>(a, b, y, head);
+    std::uint64_t done = head;
+    const std::uint8_t vector_flags = divide_bf16_vector(a, b, y, count, done, want_flags, stream);
     const std::uint8_t tail_flags = divide_half<Bf16>(&a[done], &b[done], &y[done], count - done);
-    return static_cast<std::uint8_t>(vector_flags | tail_flags);
+    return static_cast<std::uint8_t>(static_cast<std::uint32_t>(head_flags) | vector_flags | tail_flags);
 }
 
 #else

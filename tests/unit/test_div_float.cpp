@@ -251,6 +251,70 @@ TEST(DivFloatBoundary, SixteenBitScalarTailsMatchMpfr) {
     }
 }
 
+// Y may be A or B (in place): the 16-bit kernels read ahead of and one
+// element behind the block they write; random patterns, every length from
+// 0 to 70 (below, at and across the vector widths), with and without flags.
+// [utest->req~div-float-f1~1]
+// [utest->req~div-float-d7~1]
+// [utest->req~div-api-d1~1]
+TEST(DivFloatBoundary, SixteenBitInPlaceMatchesMpfr) {
+    RecordProperty("requirements", "DIV-FLOAT-F1,DIV-FLOAT-D7,DIV-API-D1");
+    std::mt19937 generator(41U);
+    for (const auto& [format, type] : {std::pair{kFp16, ElementType::fp16}, std::pair{kBf16, ElementType::bf16}}) {
+        for (std::size_t n = 0U; n <= 70U; ++n) {
+            std::vector<std::uint16_t> a(n);
+            std::vector<std::uint16_t> b(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                a[i] = static_cast<std::uint16_t>(generator());
+                b[i] = static_cast<std::uint16_t>(generator());
+            }
+            for (const bool with_report : {false, true}) {
+                DivReport report{};
+                DivReport* wanted = with_report ? &report : nullptr;
+                std::vector<std::uint16_t> on_a = a;
+                ASSERT_TRUE(div(in_view(type, on_a), in_view(type, b), out_view(type, on_a), DivOptions{}, wanted).is_ok());
+                EXPECT_EQ(check_against_mpfr(format, a, b, on_a), 0) << "Y = A, n = " << n;
+                std::vector<std::uint16_t> on_b = b;
+                ASSERT_TRUE(div(in_view(type, a), in_view(type, on_b), out_view(type, on_b), DivOptions{}, wanted).is_ok());
+                EXPECT_EQ(check_against_mpfr(format, a, b, on_b), 0) << "Y = B, n = " << n;
+            }
+        }
+    }
+}
+
+// Large BF16 outputs are written with streaming stores from Y's first
+// 32-byte boundary (div_float.cpp, kStreamFromElements = 2^21): Y at every
+// even offset from a boundary, with and without flags, against MPFR.
+// [utest->req~div-float-f1~1]
+// [utest->req~div-float-d7~1]
+TEST(DivFloatBoundary, Bf16LargeOutputsAtEveryAlignmentMatchMpfr) {
+    RecordProperty("requirements", "DIV-FLOAT-F1,DIV-FLOAT-D7");
+    constexpr std::size_t kElements = (std::size_t{1} << 21U) + 37U;
+    std::mt19937 generator(43U);
+    std::vector<std::uint16_t> a(kElements);
+    std::vector<std::uint16_t> b(kElements);
+    for (std::size_t i = 0; i < kElements; ++i) {
+        a[i] = static_cast<std::uint16_t>(generator());
+        b[i] = static_cast<std::uint16_t>(generator());
+    }
+    // Room for any offset: Y starts `offset` elements after a 32-byte boundary.
+    std::vector<std::uint16_t> storage(kElements + 16U);
+    const std::size_t misalignment = (reinterpret_cast<std::uintptr_t>(storage.data()) % 32U) / 2U;
+    const std::size_t boundary = (16U - misalignment) % 16U;
+    for (const std::size_t offset : {std::size_t{0}, std::size_t{1}, std::size_t{15}}) {
+        for (const bool with_report : {false, true}) {
+            std::uint16_t* y = &storage[boundary + offset];
+            DivReport report{};
+            ASSERT_TRUE(div(in_view(ElementType::bf16, a), in_view(ElementType::bf16, b),
+                            TensorView{ElementType::bf16, shape_1d(kElements), y, kElements * 2U}, DivOptions{},
+                            with_report ? &report : nullptr)
+                            .is_ok());
+            const std::vector<std::uint16_t> result(y, y + kElements);
+            EXPECT_EQ(check_against_mpfr(kBf16, a, b, result), 0) << "offset " << offset;
+        }
+    }
+}
+
 // --- special values, hand-derived, FP32 and FP16 ---------------------------
 
 float fp32(std::uint32_t bits) { return from_bits<float>(bits); }
