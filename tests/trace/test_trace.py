@@ -103,6 +103,17 @@ class TraceCheck(unittest.TestCase):
         with open(os.path.join(fixture.root, "traceability", "matrix.md"), encoding="utf-8") as handle:
             self.assertIn("why3/x.mlw:DivX.l", handle.read())
 
+    def test_proof_is_bound_to_let_declarations(self):
+        for declaration, name in (("let f (x: int) : int = x", "f"), ("let function g (x: int) : int = x", "g"),
+                                  ("let rec ghost h (x: int) : int = x", "h"), ("lemma l: true", "l")):
+            with self.subTest(declaration=declaration):
+                fixture = self.fixture(extra_needs=", proof")
+                fixture.write("why3/x.mlw", f"module DivX\n  (* {tag('proof', 'div-x-c1')} *)\n  {declaration}\nend\n")
+                fixture.trace("matrix")
+                self.assertEqual(fixture.check().returncode, 0)
+                with open(os.path.join(fixture.root, "traceability", "matrix.md"), encoding="utf-8") as handle:
+                    self.assertIn(f"why3/x.mlw:DivX.{name}", handle.read())
+
     def test_missing_inspection(self):
         self.assert_defect(self.fixture(extra_needs=", inspection"), "missing-inspection")
 

@@ -10,7 +10,9 @@ SKIPPED_PARTS = (os.path.join("tests", "trace", "fixtures"),)
 
 TAG = re.compile(r"\[(?P<kind>impl|utest|proof)->req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)\]")
 TEST = re.compile(r"^\s*(?:TEST|TEST_F|TEST_P|TYPED_TEST)\(\s*(?P<suite>\w+)\s*,\s*(?P<name>\w+)\s*\)")
-WHY3_DECL = re.compile(r"^\s*(?:lemma|goal|let\s+(?:rec\s+)?(?:function\s+|predicate\s+|lemma\s+)?|function|predicate|val)\s+"
+# `let`, `let rec`, `let function`, `let rec ghost predicate` ...: the name follows the last keyword.
+WHY3_DECL = re.compile(r"^\s*(?:(?:lemma|goal|function|predicate|val)\s+"
+                       r"|let\s+(?:(?:rec|ghost|function|predicate|lemma)\s+)*)"
                        r"(?P<name>[A-Za-z_][\w']*)")
 WHY3_MODULE = re.compile(r"^\s*(?:module|theory)\s+(?P<name>[A-Z][\w]*)")
 
