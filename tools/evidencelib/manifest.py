@@ -1,5 +1,6 @@
 """manifest.json: SHA-256 of every artifact, source revision, tool versions, build flags and date."""
 import datetime
+import fnmatch
 import hashlib
 import json
 import os
@@ -8,10 +9,19 @@ from typing import Dict, List
 from .runner import Runner
 
 # Artifacts whose bytes change from run to run because they carry times or
-# dates (logs with durations, generated HTML with a date, test XML with
-# timings); every other artifact must hash the same on the same revision.
-TIMESTAMPED_PATTERNS = ("logs/", "index.html", "coverage/index", "mcdc/html/", "tests/", "sanitizers/",
-                        "manifest.json", "proofs/", "campaigns/")
+# dates: logs with durations, pages that show durations or a date, test XML
+# with timings, campaign and replay results with their seconds. Every other
+# artifact (reports, summaries, verdicts, findings, trace, coverage figures)
+# must hash the same on the same revision; `tools/evidence --compare` checks it.
+TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/index*.html", "mcdc/html/*",
+                        "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
+                        "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
+                        "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
+                        "proofs/replay.json", "proofs/goals.html")
+
+
+def is_timestamped(relative: str) -> bool:
+    return any(fnmatch.fnmatch(relative, pattern) for pattern in TIMESTAMPED_PATTERNS)
 
 TOOLS = {
     "g++": ["g++", "--version"],
@@ -54,7 +64,7 @@ def write_manifest(runner: Runner, root: str, flags: Dict[str, str]) -> str:
             if relative == "manifest.json":
                 continue
             artifacts.append({"path": relative, "sha256": _sha256(path),
-                              "timestamped": relative.startswith(TIMESTAMPED_PATTERNS)})
+                              "timestamped": is_timestamped(relative)})
     artifacts.sort(key=lambda item: str(item["path"]))
     status = runner.output(["git", "status", "--porcelain"])
     manifest = {

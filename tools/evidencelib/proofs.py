@@ -1,0 +1,60 @@
+"""The proofs step: replays every committed Why3 session and writes the goal table."""
+import html
+import json
+import os
+
+from .runner import Runner, StepResult
+
+
+def _rows(goals: list) -> str:
+    return "".join(
+        f'<tr class="{"passed" if g["status"] == "proved" else "failed"}"><td>{html.escape(g["file"])}</td>'
+        f'<td>{html.escape(g["module"])}</td><td>{html.escape(g["goal"])}</td><td>{g["status"]}</td>'
+        f'<td>{html.escape(g["prover"])}</td><td>{g["prover_calls"]}</td>'
+        f'<td>{html.escape(", ".join(g.get("transformations", [])))}</td><td>{g["time"]:.2f}</td></tr>'
+        for g in goals)
+
+
+def run_proofs(runner: Runner, root: str) -> StepResult:
+    """tools/proofs replay in a scratch copy; proofs/goals.html, proofs/replay.json, proofs/verdicts.json."""
+    out_dir = os.path.join(runner.bundle, "proofs")
+    os.makedirs(out_dir, exist_ok=True)
+    replay_json = os.path.join(out_dir, "replay.json")
+    step = runner.run("proofs", [
+        ["python3", os.path.join(root, "tools", "proofs"), "check-sources"],
+        ["python3", os.path.join(root, "tools", "proofs"), "replay",
+         "--work", os.path.join(root, "build", "evidence-why3"), "--json", replay_json]])
+    if not os.path.exists(replay_json):
+        step.detail = "no replay results"
+        return step
+    with open(replay_json, encoding="utf-8") as handle:
+        data = json.load(handle)
+    goals = data.get("goals", [])
+    proved = sum(1 for g in goals if g["status"] == "proved")
+    provers = ", ".join(f"{name} {version}" for name, version in sorted(data.get("provers", {}).items()))
+    step.detail = (f"{proved} of {len(goals)} goals proved, no axiom, val or assume in why3/*.mlw; "
+                   f"replay {data.get('replay_seconds', 0):.0f} s (Why3 {data.get('why3', '?')}: {provers})")
+    # Without times: what two runs of one revision must agree on.
+    verdicts = [{key: g[key] for key in ("file", "module", "goal", "vc", "status", "prover")} for g in goals]
+    with open(os.path.join(out_dir, "verdicts.json"), "w", encoding="utf-8") as handle:
+        json.dump({"goals": verdicts}, handle, indent=1)
+        handle.write("\n")
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Why3 proofs</title>
+<style>body{{font-family:sans-serif}} td,th{{border:1px solid #ccc;padding:2px 6px}} table{{border-collapse:collapse}}
+tr.failed{{background:#fdd}}</style></head>
+<body><h1>Why3 proofs</h1>
+<p>{html.escape(step.detail)}. Each row is one declaration of <code>why3/*.mlw</code> with the prover(s) that proved
+its verification conditions in this replay, the number of prover calls, the transformations the session applies,
+and the summed prover time in seconds. The requirement each goal proves is in the
+<a href="../trace/trace.html">traceability matrix</a>; the session files are in <code>why3/&lt;file&gt;/</code>.</p>
+<table><tr><th>file</th><th>module</th><th>goal</th><th>status</th><th>prover</th><th>calls</th>
+<th>transformations</th><th>time (s)</th></tr>{_rows(goals)}</table>
+</body></html>
+"""
+    with open(os.path.join(out_dir, "goals.html"), "w", encoding="utf-8") as handle:
+        handle.write(page)
+    step.artifacts = ["proofs/goals.html", "proofs/replay.json", "proofs/verdicts.json"]
+    if proved != len(goals) or not goals:
+        step.ok = False
+    return step
