@@ -13,7 +13,7 @@ from .runner import Runner
 # with timings, campaign and replay results with their seconds. Every other
 # artifact (reports, summaries, verdicts, findings, trace, coverage figures)
 # must hash the same on the same revision; `tools/evidence --compare` checks it.
-TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/index*.html", "mcdc/html/*",
+TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*index*.html", "mcdc/html/*",
                         "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
                         "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
                         "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
