@@ -329,6 +329,52 @@ TEST(IntScenario, CoreElementCodeIsExactOnEveryType) {
     int_scenario_on_core<std::uint64_t>(3000U);
 }
 
+// UINT32 quotients of 2^31 and more take the high half of
+// divide_unsigned_through (q - 2^31 truncated in int32, then + 2^31). Only
+// B = 1 gives them (for B >= 2, A / B < 2^32 / 2), and quick builds sample
+// every 16th standard box, which misses them: these boxes always run, with
+// one just below 2^31 beside them. Expected quotients by hand.
+// [utest->req~div-int-acc1~1]
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+// [utest->req~div-uv-d7~1]
+TEST(IntScenario, CoreUint32QuotientsFromTwoToThe31AreExact) {
+    RecordProperty("requirements", "DIV-INT-ACC1,DIV-INT-F1,DIV-INT-D1,DIV-UV-D7");
+    struct Case {
+        unsigned long long a;
+        unsigned long long b;
+        unsigned long long quotient;
+    };
+    const Case cases[] = {
+        {2147483648ULL, 1ULL, 2147483648ULL},  // 2^31 / 1: exactly the boundary, high half
+        {2147483649ULL, 1ULL, 2147483649ULL},  // (2^31 + 1) / 1
+        {3221225473ULL, 1ULL, 3221225473ULL},  // (3 * 2^30 + 1) / 1
+        {4294967295ULL, 1ULL, 4294967295ULL},  // (2^32 - 1) / 1, the largest quotient
+        {4294967295ULL, 2ULL, 2147483647ULL},  // (2^32 - 1) / 2 = 2^31 - 1/2: low half, truncated
+    };
+    std::vector<IntBox> boxes;
+    for (const Case& c : cases) {
+        IntBox box;
+        box.a = Rational(c.a);
+        box.b = Rational(c.b);
+        box.region = "UINT32 quotient near and above 2^31";
+        boxes.push_back(box);
+    }
+    using U = SdeInt<std::uint32_t>;
+    for (const IntRounding rounding : {IntRounding::floor, IntRounding::toward_zero}) {
+        const IntDivision<std::uint32_t> divide = core_int_division<std::uint32_t>(rounding);
+        const ScenarioReport r = run_int_scenario<std::uint32_t>(divide, rounding, boxes);
+        EXPECT_EQ(r.model_failures, 0U) << r.variant;
+        EXPECT_EQ(r.tally(Assertion::int_exact).proved, boxes.size()) << r.variant;
+        for (const Case& c : cases) {
+            const U a = U::input(point(Bound(c.a)), point(Bound(0)));
+            const U y = divide(a, U::input(point(Bound(c.b)), point(Bound(0))));
+            EXPECT_TRUE(is_point(y.computed())) << c.a << " / " << c.b;
+            EXPECT_EQ(to_rational(low(y.computed())), Rational(c.quotient)) << c.a << " / " << c.b;
+        }
+    }
+}
+
 // Wrong integer element code is refuted with a witness: INT32 through FP32
 // (2^24 + 1 does not convert exactly) and truncation where floor is asked.
 // [utest->req~div-uv-d6~1]
