@@ -71,7 +71,8 @@ template <typename T, typename F, typename S>
 inline T divide_floor_through(const T& a, const T& b) noexcept(kNoThrow<F>) {
     const F quotient = divide_element(static_cast<F>(a), static_cast<F>(b));
     const S truncated = static_cast<S>(quotient);
-    const S floored = (static_cast<F>(truncated) > quotient) ? static_cast<S>(truncated - static_cast<S>(1)) : truncated;
+    const S one = static_cast<S>(1);  // made once: no temporary that only one arm constructs
+    const S floored = (static_cast<F>(truncated) > quotient) ? static_cast<S>(truncated - one) : truncated;
     return static_cast<T>(floored);
 }
 
@@ -102,8 +103,9 @@ inline T divide_integer(const T& a, const T& b, bool floor_division) noexcept(kN
     const T zero = static_cast<T>(0);
     const T truncated = a / b;
     const T remainder = a % b;
+    const T one = static_cast<T>(1);  // made once: no temporary that only one arm constructs
     const bool step_down = floor_division && (remainder != zero) && ((remainder < zero) != (b < zero));
-    return step_down ? static_cast<T>(truncated - static_cast<T>(1)) : truncated;
+    return step_down ? static_cast<T>(truncated - one) : truncated;
 }
 
 }  // namespace sonnx::core

@@ -200,15 +200,14 @@ namespace {
 
 // The IEEE flags of the BF16 rounding, from the 16-bit words of the FP32
 // quotients (the FP32 step's own flags are read from the hardware).
-// Doubling the upper word drops the sign: 0xFEFE is the largest finite BF16
-// magnitude 0x7F7F, below 0x0100 the FP32 quotient is subnormal or zero.
+// Doubling the upper word drops the sign: below 0x0100 the FP32 quotient is
+// subnormal or zero.
 // [impl->req~div-float-d6~1]
 class Bf16FlagLanes {
 public:
-    void add(__m256i upper, __m256i lower, __m256i round_up) noexcept {
+    void add(__m256i upper, __m256i lower) noexcept {
         const __m256i doubled = _mm256_add_epi16(upper, upper);
         dropped_any_ = _mm256_or_si256(dropped_any_, lower);
-        carried_largest_ = _mm256_max_epu16(carried_largest_, _mm256_and_si256(round_up, doubled));
         inexact_smallest_ = _mm256_min_epu16(
             inexact_smallest_, _mm256_or_si256(doubled, _mm256_cmpeq_epi16(lower, _mm256_setzero_si256())));
     }
@@ -217,12 +216,11 @@ public:
         std::uint32_t flags = fp_flag_none;
         flags |= (_mm256_testz_si256(dropped_any_, dropped_any_) == 0) ? static_cast<std::uint32_t>(fp_flag_inexact)
                                                                        : 0U;
-        // Overflow: a finite quotient of the largest BF16 magnitude rounded up to infinity.
-        const __m256i largest_finite = _mm256_set1_epi16(static_cast<std::int16_t>(-0x0102));  // 0xFEFE
-        const __m256i rounds_to_infinity = _mm256_cmpeq_epi16(carried_largest_, largest_finite);
-        flags |= (_mm256_testz_si256(rounds_to_infinity, rounds_to_infinity) == 0)
-                     ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact)
-                     : 0U;
+        // Overflow needs no lane: the BF16 rounding never carries a finite
+        // FP32 quotient to infinity, because a ratio of 8-bit significands is
+        // at most 2 - 2^-7, the largest BF16 significand, below the midpoint
+        // 2 - 2^-8 that rounds up; BF16 overflows exactly when the FP32
+        // division does, whose flag the hardware raises.
         // Underflow: an inexact lane whose FP32 quotient is subnormal. That is
         // exactly "tiny after rounding and inexact" for BF16: no quotient of two
         // BF16 values lies in [2^-126 (1 - 2^-9), 2^-126), the FP32 subnormals
@@ -238,7 +236,6 @@ public:
 
 private:
     __m256i dropped_any_ = _mm256_setzero_si256();       // OR of the words the rounding dropped
-    __m256i carried_largest_ = _mm256_setzero_si256();   // max of 2 * upper word over lanes that rounded up
     __m256i inexact_smallest_ = _mm256_set1_epi16(-1);   // min of 2 * upper word over inexact lanes
 };
 
@@ -247,7 +244,7 @@ private:
 // [impl->req~div-float-d6~1]
 class NoFlagLanes {
 public:
-    static void add(__m256i /*upper*/, __m256i /*lower*/, __m256i /*round_up*/) noexcept {}
+    static void add(__m256i /*upper*/, __m256i /*lower*/) noexcept {}
     [[nodiscard]] static std::uint8_t flags() noexcept { return fp_flag_none; }
 };
 
@@ -321,7 +318,7 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
         const __m256i biased = _mm256_adds_epu16(lower, _mm256_and_si256(upper, one));
         const __m256i round_up = _mm256_cmpeq_epi16(_mm256_max_epu16(biased, round_up_from), biased);
         Stores::store(&y[i], _mm256_sub_epi16(upper, round_up));
-        lanes.add(upper, lower, round_up);
+        lanes.add(upper, lower);
     }
     done = i;
     Stores::finish();

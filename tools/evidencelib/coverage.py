@@ -20,7 +20,10 @@ def _ctest(build_dir: str) -> List[str]:
 
 
 def gcc_coverage(runner: Runner, root: str) -> StepResult:
-    """Builds the coverage preset, runs the suite, and writes gcovr's reports."""
+    """Builds the coverage preset, runs the suite, and writes gcovr's reports.
+
+    gcovr is given the build directory as its search path: by default it reads
+    every .gcda under the root, other build trees' included."""
     out_dir = os.path.join(runner.bundle, "coverage")
     os.makedirs(os.path.join(out_dir, "real"), exist_ok=True)
     build = os.path.join(root, "build", "coverage")
@@ -35,12 +38,12 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
          "--exclude-unreachable-branches", "--exclude-throw-branches",
          "--html-details", os.path.join(out_dir, "index.html"),
          "--json-summary", os.path.join(out_dir, "summary.json"),
-         "--txt", os.path.join(out_dir, "summary.txt")],
+         "--txt", os.path.join(out_dir, "summary.txt"), build],
         # The real module (exact rationals, outside the core): reported, no target.
         ["gcovr", "--root", root, "--object-directory", build, "--filter", REAL_FILTER,
          "--exclude-unreachable-branches", "--exclude-throw-branches",
          "--html-details", os.path.join(out_dir, "real", "index.html"),
-         "--json-summary", os.path.join(out_dir, "real", "summary.json")],
+         "--json-summary", os.path.join(out_dir, "real", "summary.json"), build],
     ])
     summary_path = os.path.join(out_dir, "summary.json")
     if result.ok and os.path.exists(summary_path):
