@@ -22,6 +22,7 @@ namespace {
 std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* y, std::uint64_t count,
                           bool want_flags) noexcept {
     std::uint8_t flags = fp_flag_none;
+    // coverage: COV-01 (the default below never runs)
     switch (type) {
         case ElementType::fp32:
             core::divide_fp32(static_cast<const float*>(a), static_cast<const float*>(b), static_cast<float*>(y), count);
@@ -46,6 +47,7 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
                                               (static_cast<std::uint32_t>(core::raised_fp_flags()) &
                                                static_cast<std::uint32_t>(core::kBf16HardwareFlags)));
             break;
+        // coverage: COV-01
         default:
             flags = fp_flag_none;
             break;
@@ -53,6 +55,7 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
     return flags;
 }
 
+// coverage: COV-02 (never called on x86-64)
 // [impl->req~div-float-d5~1]
 Status environment_failure() noexcept {
     return core::make_status(StatusCode::fp_environment_failure, RequirementId::div_float_d5, Operand::none, 0U);
@@ -161,11 +164,13 @@ Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView&
         // Integer division goes through FP too, so it also runs in the default
         // environment, and its inexact flags must not leak to the caller.
         core::SavedFpEnvironment saved{};
+        // coverage: COV-02
         if (!core::enter_default_fp_environment(saved)) {
             static_cast<void>(core::restore_fp_environment(saved));
             status = environment_failure();
         } else {
             flags = divide_runs(a.type, division, a.data, b.data, y.data, report != nullptr);
+            // coverage: COV-02
             if (!core::restore_fp_environment(saved)) {
                 status = environment_failure();
             }

@@ -72,6 +72,7 @@ inline T divide_floor_through(const T& a, const T& b) noexcept(kNoThrow<F>) {
     const F quotient = divide_element(static_cast<F>(a), static_cast<F>(b));
     const S truncated = static_cast<S>(quotient);
     const S one = static_cast<S>(1);  // made once: no temporary that only one arm constructs
+    // coverage: COV-07 (unsigned interval types never step down)
     const S floored = (static_cast<F>(truncated) > quotient) ? static_cast<S>(truncated - one) : truncated;
     return static_cast<T>(floored);
 }

@@ -355,6 +355,7 @@ std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::ui
     const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(y);
     // Streaming stores need 32-byte alignment, which a Y at an odd address
     // (not a valid std::uint16_t array, but no reason to fault) never reaches.
+    // coverage: COV-05
     const bool stream = (count >= kStreamFromElements) && ((address & 1U) == 0U);
     // The vector loop reads the element before each block, so at least
     // element 0 goes to the scalar loop first; when streaming, the elements

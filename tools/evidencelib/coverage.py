@@ -6,6 +6,7 @@ import os
 import shutil
 from typing import List
 
+from .coverage_gaps import check_gaps
 from .runner import Runner, StepResult
 
 CORE_FILTER = r"src/core/"
@@ -38,7 +39,7 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
          "--exclude-unreachable-branches", "--exclude-throw-branches",
          "--html-details", os.path.join(out_dir, "index.html"),
          "--json-summary", os.path.join(out_dir, "summary.json"),
-         "--txt", os.path.join(out_dir, "summary.txt"), build],
+         "--txt", os.path.join(out_dir, "summary.txt"), "--json", os.path.join(build, "core-lines.json"), build],
         # The real module (exact rationals, outside the core): reported, no target.
         ["gcovr", "--root", root, "--object-directory", build, "--filter", REAL_FILTER,
          "--exclude-unreachable-branches", "--exclude-throw-branches",
@@ -52,6 +53,17 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
         result.detail = (f"statements {totals['line_percent']:.1f}% ({totals['line_covered']}/{totals['line_total']}), "
                          f"branches {totals['branch_percent']:.1f}% ({totals['branch_covered']}/{totals['branch_total']})")
         result.artifacts = ["coverage/index.html", "coverage/summary.txt", "coverage/summary.json"]
+        rows, problems = check_gaps(root, os.path.join(build, "core-lines.json"))
+        with open(os.path.join(out_dir, "gaps.json"), "w", encoding="utf-8") as handle:
+            json.dump({"gaps": rows, "unjustified": problems}, handle, indent=1)
+            handle.write("\n")
+        result.artifacts.append("coverage/gaps.json")
+        result.detail += (f"; {len(rows)} lines with a gap, " + (f"{len(problems)} NOT JUSTIFIED" if problems
+                          else "each justified (spec/coverage-justifications.md)"))
+        if problems:
+            result.ok = False
+            with open(os.path.join(runner.bundle, result.log), "a", encoding="utf-8") as log:
+                log.write("".join(f"unjustified gap: {problem}\n" for problem in problems))
         real_path = os.path.join(out_dir, "real", "summary.json")
         if os.path.exists(real_path):
             with open(real_path, encoding="utf-8") as handle:
