@@ -273,15 +273,14 @@ public:
 
 // The loop of divide_half<Bf16>, sixteen lanes at a time in AVX2 registers,
 // with the same results and (with Bf16FlagLanes) flags, from element `done`
-// (at least 1 when count > 0) on; the scalar loop does the rest and is the
-// version on machines without AVX2. A BF16 value is the upper half of its
-// FP32 widening, so masking the lower half of each 32-bit lane of the
-// loaded words widens the odd elements, and of the words loaded one element
-// earlier the even ones (a mask, not a shift: it keeps the shift units free
-// for the rounding). The element before the block is masked away, so it may
-// already hold a result when Y is A or B. The FP32 quotients' upper and
-// lower words are then blended back into 16-bit lanes in element order, and
-// the BF16 rounding and its flags work on those words.
+// on; the scalar loop does the rest and is the version on machines without
+// AVX2. A BF16 value is the upper half of its FP32 widening, so masking the
+// lower half of each 32-bit lane of the loaded words widens the odd
+// elements, and shifting each lane left by 16 the even ones. A block reads
+// only its own sixteen elements before writing them, so Y may be A or B.
+// The FP32 quotients' upper and lower words are then blended back into
+// 16-bit lanes in element order, and the BF16 rounding and its flags work on
+// those words.
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d3~1]
 // [impl->req~div-float-d6~1]
@@ -299,10 +298,8 @@ std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, st
     for (; (i + kLanes) <= count; i += kLanes) {
         const __m256i a_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i]));
         const __m256i b_bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&b[i]));
-        const __m256i a_before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&a[i - 1U]));
-        const __m256i b_before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&b[i - 1U]));
-        const __m256 quotient_even = _mm256_div_ps(_mm256_castsi256_ps(_mm256_and_si256(a_before, upper_half)),
-                                                   _mm256_castsi256_ps(_mm256_and_si256(b_before, upper_half)));
+        const __m256 quotient_even = _mm256_div_ps(_mm256_castsi256_ps(_mm256_slli_epi32(a_bits, 16)),
+                                                   _mm256_castsi256_ps(_mm256_slli_epi32(b_bits, 16)));
         const __m256 quotient_odd = _mm256_div_ps(_mm256_castsi256_ps(_mm256_and_si256(a_bits, upper_half)),
                                                   _mm256_castsi256_ps(_mm256_and_si256(b_bits, upper_half)));
         const __m256i u_even = _mm256_castps_si256(quotient_even);
@@ -357,12 +354,10 @@ std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::ui
     // (not a valid std::uint16_t array, but no reason to fault) never reaches.
     // coverage: COV-05
     const bool stream = (count >= kStreamFromElements) && ((address & 1U) == 0U);
-    // The vector loop reads the element before each block, so at least
-    // element 0 goes to the scalar loop first; when streaming, the elements
-    // up to Y's next 32-byte boundary.
+    // When streaming, the elements up to Y's next 32-byte boundary go to the
+    // scalar loop first.
     const std::uint64_t to_boundary = static_cast<std::uint64_t>((kBoundary - (address % kBoundary)) % kBoundary) / 2U;
-    const std::uint64_t aligned_head = (to_boundary == 0U) ? 16U : to_boundary;
-    const std::uint64_t head = std::min<std::uint64_t>(count, stream ? aligned_head : 1U);
+    const std::uint64_t head = std::min<std::uint64_t>(count, stream ? to_boundary : 0U);
     const std::uint8_t head_flags = divide_half<Bf16>(a, b, y, head);
     std::uint64_t done = head;
     const std::uint8_t vector_flags = divide_bf16_vector(a, b, y, count, done, want_flags, stream);
