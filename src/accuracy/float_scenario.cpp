@@ -22,6 +22,7 @@
 
 #include "parallel.hpp"
 #include "report_builder.hpp"
+#include "witness_points.hpp"
 #include "sonnx/accuracy/scenario.hpp"
 
 namespace sonnx::accuracy {
@@ -254,17 +255,6 @@ PointEval point_eval(const Leaf<Format>& leaf, const Bound& af, const Bound& bf,
         p.infinite = computed.only_infinite() || computed.only_nan();
     }
     return p;
-}
-
-std::vector<Bound> candidates(const Bound& lo, const Bound& hi) {
-    std::vector<Bound> values{lo, hi};
-    if (lo != hi) {
-        values.push_back(Bound((lo + hi) / 2));
-        if ((lo < 0) && (hi > 0)) {
-            values.push_back(Bound(0));
-        }
-    }
-    return values;
 }
 
 enum class Outcome : std::uint8_t { proved, refuted, unknown, not_applicable };
@@ -514,8 +504,8 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
     if ((bf == 0) || repeated) {
         continue;
     }
-    for (const Bound& ea : candidates(box.ea_low, box.ea_high)) {
-        for (const Bound& eb : candidates(box.eb_low, box.eb_high)) {
+    for (const Bound& ea : witness_points(box.ea_low, box.ea_high)) {
+        for (const Bound& eb : witness_points(box.eb_low, box.eb_high)) {
             // Enclosures at the point first; exact arithmetic only where they
             // cannot show that the point satisfies the assertion (the first
             // point is always checked exactly, with the enclosure self-check).

@@ -12,6 +12,7 @@
 
 #include "parallel.hpp"
 #include "report_builder.hpp"
+#include "witness_points.hpp"
 #include "sonnx/accuracy/scenario.hpp"
 
 namespace sonnx::accuracy {
@@ -45,17 +46,6 @@ Interval rational_enclosure(const Rational& x) {
 struct IntWork {
     Bound ea_low, ea_high, eb_low, eb_high;
 };
-
-std::vector<Bound> candidates(const Bound& lo, const Bound& hi) {
-    std::vector<Bound> values{lo, hi};
-    if (lo != hi) {
-        values.push_back(Bound((lo + hi) / 2));
-        if ((lo < 0) && (hi > 0)) {
-            values.push_back(Bound(0));
-        }
-    }
-    return values;
-}
 
 struct IntEvaluation {
     bool ok{false};
@@ -142,8 +132,8 @@ Decided int_spec_bound(const IntBox& box, const Rational& c, IntRounding roundin
         }
         // witness search
         bool refuted = false;
-        for (const Bound& ea_point : candidates(w.ea_low, w.ea_high)) {
-            for (const Bound& eb_point : candidates(w.eb_low, w.eb_high)) {
+        for (const Bound& ea_point : witness_points(w.ea_low, w.ea_high)) {
+            for (const Bound& eb_point : witness_points(w.eb_low, w.eb_high)) {
                 const Rational ea_q = to_rational(ea_point);
                 const Rational eb_q = to_rational(eb_point);
                 const Rational br_q = b - eb_q;

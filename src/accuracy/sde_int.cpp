@@ -57,6 +57,21 @@ IntValue with_real(const IntSpec& spec, const Interval& computed, bool real_defi
     return result;
 }
 
+// A / B rounded to an integer by `round` (truncation or floor), for the
+// computed values and, where B's real value cannot be zero, the real ones.
+// [impl->req~div-uv-d2~1]
+IntValue divide_rounded(const IntValue& a, const IntValue& b, Interval (*round)(const Interval&)) {
+    require_same_type(a, b);
+    if (contains_zero(b.computed)) {
+        throw NotModelled("integer division by a divisor that may be zero");
+    }
+    const Interval quotient = round(Interval(a.computed / b.computed));
+    require_in_range(quotient, *a.spec, "division");
+    const bool real_defined = a.real_defined && b.real_defined && !contains_zero(b.real);
+    const Interval real = real_defined ? round(Interval(a.real / b.real)) : entire();
+    return with_real(*a.spec, quotient, real_defined, real);
+}
+
 }  // namespace
 
 // [impl->req~div-uv-d2~1]
@@ -105,17 +120,7 @@ IntValue int_constant(const IntSpec& spec, long long value) {
 
 // [impl->req~div-int-d1~1]
 // [impl->req~div-uv-d2~1]
-IntValue int_divide(const IntValue& a, const IntValue& b) {
-    require_same_type(a, b);
-    if (contains_zero(b.computed)) {
-        throw NotModelled("integer division by a divisor that may be zero");
-    }
-    const Interval quotient = truncate_all(Interval(a.computed / b.computed));
-    require_in_range(quotient, *a.spec, "division");
-    const bool real_defined = a.real_defined && b.real_defined && !contains_zero(b.real);
-    const Interval real = real_defined ? truncate_all(Interval(a.real / b.real)) : entire();
-    return with_real(*a.spec, quotient, real_defined, real);
-}
+IntValue int_divide(const IntValue& a, const IntValue& b) { return divide_rounded(a, b, truncate_all); }
 
 // [impl->req~div-uv-d2~1]
 IntValue int_remainder(const IntValue& a, const IntValue& b) {
@@ -185,17 +190,7 @@ bool int_equal(const IntValue& a, const IntValue& b) {
 
 // [impl->req~div-int-f1~1]
 // [impl->req~div-uv-d2~1]
-IntValue int_divide_floor(const IntValue& a, const IntValue& b) {
-    require_same_type(a, b);
-    if (contains_zero(b.computed)) {
-        throw NotModelled("integer division by a divisor that may be zero");
-    }
-    const Interval quotient = floor_all(Interval(a.computed / b.computed));
-    require_in_range(quotient, *a.spec, "division");
-    const bool real_defined = a.real_defined && b.real_defined && !contains_zero(b.real);
-    const Interval real = real_defined ? floor_all(Interval(a.real / b.real)) : entire();
-    return with_real(*a.spec, quotient, real_defined, real);
-}
+IntValue int_divide_floor(const IntValue& a, const IntValue& b) { return divide_rounded(a, b, floor_all); }
 
 // [impl->req~div-uv-d2~1]
 SdeValue int_to_float(const IntValue& x, const FormatSpec& format) {
