@@ -20,11 +20,17 @@ def _ctest(build_dir: str) -> List[str]:
             str(os.cpu_count() or 2)]
 
 
+def _gcovr(root: str, build: str, source_filter: str) -> List[str]:
+    """gcovr over one source folder, from the coverage build's data only (the trailing search path)."""
+    return ["gcovr", build, "--root", root, "--object-directory", build, "--filter", source_filter,
+            "--exclude-unreachable-branches", "--exclude-throw-branches"]
+
+
 def gcc_coverage(runner: Runner, root: str) -> StepResult:
     """Builds the coverage preset, runs the suite, and writes gcovr's reports.
 
     gcovr is given the build directory as its search path: by default it reads
-    every .gcda under the root, other build trees' included."""
+    every .gcda under the root, other build trees' included (_gcovr)."""
     out_dir = os.path.join(runner.bundle, "coverage")
     os.makedirs(os.path.join(out_dir, "real"), exist_ok=True)
     build = os.path.join(root, "build", "coverage")
@@ -35,16 +41,14 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
         ["cmake", "--preset", "coverage"],
         ["cmake", "--build", "--preset", "coverage", "-j", str(os.cpu_count() or 2)],
         _ctest(build),
-        ["gcovr", "--root", root, "--object-directory", build, "--filter", CORE_FILTER,
-         "--exclude-unreachable-branches", "--exclude-throw-branches",
+        _gcovr(root, build, CORE_FILTER) + [
          "--html-details", os.path.join(out_dir, "index.html"),
          "--json-summary", os.path.join(out_dir, "summary.json"),
-         "--txt", os.path.join(out_dir, "summary.txt"), "--json", os.path.join(build, "core-lines.json"), build],
+         "--txt", os.path.join(out_dir, "summary.txt"), "--json", os.path.join(build, "core-lines.json")],
         # The real module (exact rationals, outside the core): reported, no target.
-        ["gcovr", "--root", root, "--object-directory", build, "--filter", REAL_FILTER,
-         "--exclude-unreachable-branches", "--exclude-throw-branches",
+        _gcovr(root, build, REAL_FILTER) + [
          "--html-details", os.path.join(out_dir, "real", "index.html"),
-         "--json-summary", os.path.join(out_dir, "real", "summary.json"), build],
+         "--json-summary", os.path.join(out_dir, "real", "summary.json")],
     ])
     summary_path = os.path.join(out_dir, "summary.json")
     if result.ok and os.path.exists(summary_path):
