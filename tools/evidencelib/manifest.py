@@ -23,6 +23,7 @@ TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*inde
 def is_timestamped(relative: str) -> bool:
     return any(fnmatch.fnmatch(relative, pattern) for pattern in TIMESTAMPED_PATTERNS)
 
+
 TOOLS = {
     "g++": ["g++", "--version"],
     "clang++-19": ["clang++-19", "--version"],
