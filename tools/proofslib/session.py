@@ -18,6 +18,8 @@ class Leaf:
     prover: str = ""           # "Z3 4.8.12"
     time: float = 0.0
     status: str = "none"       # the prover's answer, or "none" when no call is recorded
+    steps: int = -1            # the prover's resource count (Z3 rlimit-count, CVC resource units); -1 unknown
+    time_limit: int = 0        # the session's time limit for this call, seconds
 
 
 @dataclass
@@ -71,6 +73,24 @@ def prover_id(root: ElementTree.Element, name: str, version: str) -> str:
     return new_id
 
 
+def time_limit(root: ElementTree.Element, proof: ElementTree.Element) -> int:
+    """A proof's time limit: its own attribute, else its prover's default in the session."""
+    if proof.get("timelimit"):
+        return int(proof.get("timelimit"))
+    for p in root.iter("prover"):
+        if p.get("id") == proof.get("prover"):
+            return int(p.get("timelimit", "0"))
+    return 0
+
+
+def recorded_steps(proof: ElementTree.Element) -> int:
+    """The resource count of a proof's recorded result (what --use-steps replays with, plus one); -1 if none."""
+    result = proof.find("result")
+    if result is None or result.get("steps") is None:
+        return -1
+    return int(result.get("steps"))
+
+
 def _valid(proof: ElementTree.Element) -> Optional[float]:
     result = proof.find("result")
     if result is not None and result.get("status") == "valid" and proof.get("obsolete") != "true":
@@ -92,20 +112,22 @@ def transformation_label(transf: ElementTree.Element) -> str:
 
 
 def _leaves(goal: ElementTree.Element, path: str, names: Dict[str, str], out: List[Leaf],
-            transformations: List[str]) -> bool:
+            transformations: List[str], root: ElementTree.Element) -> bool:
     """Collects the leaves under a goal; returns whether the goal is proved."""
-    best: Optional[Tuple[float, str]] = None
+    best: Optional[Tuple[float, ElementTree.Element]] = None
     for proof in goal.findall("proof"):
         time = _valid(proof)
         if time is not None and (best is None or time < best[0]):
-            best = (time, names.get(proof.get("prover"), proof.get("prover")))
+            best = (time, proof)
     if best is not None:
-        out.append(Leaf(path, True, best[1], best[0], "valid"))
+        proof = best[1]
+        out.append(Leaf(path, True, names.get(proof.get("prover"), proof.get("prover")), best[0], "valid",
+                        recorded_steps(proof), time_limit(root, proof)))
         return True
     for transf in goal.findall("transf"):
         label = transformation_label(transf)
         children: List[Leaf] = []
-        proved = all([_leaves(child, f"{path} / {label} #{index}", names, children, transformations)
+        proved = all([_leaves(child, f"{path} / {label} #{index}", names, children, transformations, root)
                       for index, child in enumerate(transf.findall("goal"))])
         # A transformation that leaves no goal proves its goal only when Why3 says so: a
         # transformation Why3 could not apply again stays in the file with no goal under it.
@@ -115,8 +137,10 @@ def _leaves(goal: ElementTree.Element, path: str, names: Dict[str, str], out: Li
             out.extend(children)
             transformations.append(label)
             return True
-    statuses = [_status(p) for p in goal.findall("proof")]
-    out.append(Leaf(path, False, "", 0.0, ", ".join(statuses) if statuses else "none"))
+    proofs = goal.findall("proof")
+    statuses = [f"{names.get(p.get('prover'), p.get('prover'))}: {_status(p)}" for p in proofs]
+    steps = max([recorded_steps(p) for p in proofs], default=-1)
+    out.append(Leaf(path, False, "", 0.0, ", ".join(statuses) if statuses else "none", steps))
     return False
 
 
@@ -130,9 +154,24 @@ def results(path: str) -> List[GoalResult]:
             leaves: List[Leaf] = []
             transformations: List[str] = []
             # Proved when every leaf is, and Why3 agrees (it marks proved goals in the file).
-            proved = _leaves(goal, goal.get("name"), names, leaves, transformations) and goal.get("proved") == "true"
+            proved = (_leaves(goal, goal.get("name"), names, leaves, transformations, root)
+                      and goal.get("proved") == "true")
             found.append(GoalResult(theory.get("name"), goal.get("name"), proved, leaves, transformations))
     return found
+
+
+def attempts_without_steps(path: str) -> List[str]:
+    """Prover calls whose recorded result has no resource count: --use-steps would replay them
+    with a time limit only, so their verdict could depend on the machine's speed."""
+    root = load(path).getroot()
+    names = provers(root)
+    missing = []
+    for theory in root.iter("theory"):
+        for goal in theory.iter("goal"):
+            for proof in goal.findall("proof"):
+                if recorded_steps(proof) < 0:
+                    missing.append(f"{theory.get('name')}.{goal.get('name')} ({names.get(proof.get('prover'))})")
+    return missing
 
 
 def find_goal(root: ElementTree.Element, module: str, name: str) -> Optional[ElementTree.Element]:
@@ -176,6 +215,7 @@ def keep_fastest(root: ElementTree.Element) -> None:
         for proof in proofs:
             if proof is not fastest:
                 goal.remove(proof)
-        # Room for a slower or busier machine than the one that found the proof.
+        # The replay's limit is the recorded resource count (--use-steps); the time limit is only
+        # the CPU-time backstop, kept well above what the proof took.
         fastest.set("timelimit", str(max(10, int(time * 4) + 1)))
 
