@@ -6,12 +6,20 @@ import os
 from .runner import Runner, StepResult
 
 
+def _limits(goal: dict) -> str:
+    """Each prover call's steps used and the limits it was replayed with."""
+    return "<br>".join(
+        html.escape(f'{c["prover"] or "-"}: {c["steps"]} of {c["step_limit"]} steps, CPU <= {c["cpu_limit_seconds"]} s')
+        for c in goal.get("calls", []) if c["prover"] != "Why3 1.5.1")
+
+
 def _rows(goals: list) -> str:
     return "".join(
         f'<tr class="{"passed" if g["status"] == "proved" else "failed"}"><td>{html.escape(g["file"])}</td>'
         f'<td>{html.escape(g["module"])}</td><td>{html.escape(g["goal"])}</td><td>{g["status"]}</td>'
         f'<td>{html.escape(g["prover"])}</td><td>{g["prover_calls"]}</td>'
-        f'<td>{html.escape(", ".join(g.get("transformations", [])))}</td><td>{g["time"]:.2f}</td></tr>'
+        f'<td>{html.escape(", ".join(g.get("transformations", [])))}</td><td>{_limits(g)}</td>'
+        f'<td>{g["time"]:.2f}</td></tr>'
         for g in goals)
 
 
@@ -35,7 +43,11 @@ def run_proofs(runner: Runner, root: str) -> StepResult:
     step.detail = (f"{proved} of {len(goals)} goals proved, no axiom, val or assume in why3/*.mlw; "
                    f"replay {data.get('replay_seconds', 0):.0f} s (Why3 {data.get('why3', '?')}: {provers})")
     # Without times: what two runs of one revision must agree on.
-    verdicts = [{key: g[key] for key in ("file", "module", "goal", "vc", "status", "prover")} for g in goals]
+    # The step limits come from the committed sessions, so they belong here; the CPU-time backstop too.
+    verdicts = [dict({key: g[key] for key in ("file", "module", "goal", "vc", "status", "prover")},
+                     limits=[{"prover": c["prover"], "step_limit": c["step_limit"],
+                              "cpu_limit_seconds": c["cpu_limit_seconds"]} for c in g.get("calls", [])])
+                for g in goals]
     with open(os.path.join(out_dir, "verdicts.json"), "w", encoding="utf-8") as handle:
         json.dump({"goals": verdicts}, handle, indent=1)
         handle.write("\n")
@@ -46,10 +58,12 @@ tr.failed{{background:#fdd}}</style></head>
 <body><h1>Why3 proofs</h1>
 <p>{html.escape(step.detail)}. Each row is one declaration of <code>why3/*.mlw</code> with the prover(s) that proved
 its verification conditions in this replay, the number of prover calls, the transformations the session applies,
-and the summed prover time in seconds. The requirement each goal proves is in the
+the limits each call was replayed with, and the summed prover time in seconds. {html.escape(data.get("limits", ""))}:
+a step limit counts the prover's work, not time, so the verdict does not depend on how busy the machine is
+(<code>why3/README.md</code>, "Replay limits"). The requirement each goal proves is in the
 <a href="../trace/trace.html">traceability matrix</a>; the session files are in <code>why3/&lt;file&gt;/</code>.</p>
 <table><tr><th>file</th><th>module</th><th>goal</th><th>status</th><th>prover</th><th>calls</th>
-<th>transformations</th><th>time (s)</th></tr>{_rows(goals)}</table>
+<th>transformations</th><th>steps used and limits</th><th>time (s)</th></tr>{_rows(goals)}</table>
 </body></html>
 """
     with open(os.path.join(out_dir, "goals.html"), "w", encoding="utf-8") as handle:

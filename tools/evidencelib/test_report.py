@@ -1,4 +1,5 @@
-"""A readable page of the GoogleTest results, and a summary without times (reproducible)."""
+"""A readable page of a suite's results, every ctest test and every GoogleTest case, and a summary
+without times (reproducible)."""
 import glob
 import html
 import json
@@ -45,6 +46,27 @@ def read_cases(gtest_dir: str) -> List[Case]:
     return cases
 
 
+def read_ctest(junit_path: str) -> List[Tuple[str, str]]:
+    """(test name, verdict) for every ctest test of a run, from ctest's JUnit XML. A test that is not
+    a GoogleTest binary (the proof replay, the trace check, the conformance runs) shows only here."""
+    if not os.path.exists(junit_path):
+        return []
+    try:
+        tree = ElementTree.parse(junit_path)
+    except ElementTree.ParseError:
+        return [("(unreadable ctest-junit.xml)", "failed")]
+    tests = []
+    for case in tree.iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None or case.get("status") == "fail":
+            verdict = "failed"
+        elif case.find("skipped") is not None or case.get("status") in ("disabled", "notrun"):
+            verdict = "skipped"
+        else:
+            verdict = "passed"
+        tests.append((case.get("name", ""), verdict))
+    return sorted(tests)
+
+
 def count_assertion_statements(root: str) -> int:
     total = 0
     for path in glob.glob(os.path.join(root, "tests", "**", "*.cpp"), recursive=True):
@@ -59,10 +81,15 @@ def write_test_report(bundle: str, out: str, root: str, title: str) -> Tuple[Lis
     """Writes <out>/report.html and <out>/summary.json; returns (artifacts, one-line detail)."""
     out_dir = os.path.join(bundle, out)
     cases = read_cases(os.path.join(out_dir, "gtest"))
+    ctest = read_ctest(os.path.join(out_dir, "ctest-junit.xml"))
     assertions = count_assertion_statements(root)
     counts = {v: sum(1 for c in cases if c.verdict == v) for v in ("passed", "failed", "skipped")}
+    ctest_counts = {v: sum(1 for _, verdict in ctest if verdict == v) for v in ("passed", "failed", "skipped")}
+    ctest_failed = [name for name, verdict in ctest if verdict == "failed"]
     binaries = sorted({c.binary for c in cases})
     summary = {
+        "ctest_tests": [{"test": name, "verdict": verdict} for name, verdict in ctest],
+        "ctest_verdicts": ctest_counts,
         "tests": len(cases),
         "binaries": len(binaries),
         "verdicts": counts,
@@ -76,8 +103,12 @@ def write_test_report(bundle: str, out: str, root: str, title: str) -> Tuple[Lis
         f'<tr class="{c.verdict}"><td>{html.escape(c.binary)}</td><td>{html.escape(c.suite)}.{html.escape(c.name)}</td>'
         f'<td>{c.verdict}</td><td>{html.escape(c.requirements)}</td></tr>'
         for c in cases)
-    detail = (f"{len(cases)} tests in {len(binaries)} binaries: {counts['passed']} passed, {counts['failed']} failed, "
-              f"{counts['skipped']} skipped; {assertions} assertion statements in the test sources")
+    ctest_rows = "".join(f'<tr class="{verdict}"><td>{html.escape(name)}</td><td>{verdict}</td></tr>'
+                         for name, verdict in ctest)
+    detail = (f"ctest: {len(ctest)} tests, {ctest_counts['passed']} passed, {ctest_counts['failed']} failed"
+              + (f" ({', '.join(ctest_failed)})" if ctest_failed else "")
+              + f"; GoogleTest: {len(cases)} cases in {len(binaries)} binaries, {counts['passed']} passed, "
+              f"{counts['failed']} failed, {counts['skipped']} skipped; {assertions} assertion statements in the test sources")
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}
@@ -88,6 +119,10 @@ td,th{{border:1px solid #bbb;padding:.2em .5em}}.failed{{background:#fdd}}.skipp
 <p>Raw results, with times: <a href="ctest-junit.xml">ctest JUnit XML</a>, GoogleTest XML per binary in
 <code>gtest/</code>. This page and <a href="summary.json">summary.json</a> carry no times, so two runs of one
 revision give the same bytes.</p>
+<h2>ctest tests</h2>
+<p>Every test ctest ran, GoogleTest binaries and the others (proof replay, trace check, conformance runs).</p>
+<table><tr><th>ctest test</th><th>verdict</th></tr>{ctest_rows}</table>
+<h2>GoogleTest cases</h2>
 <table><tr><th>binary</th><th>test</th><th>verdict</th><th>requirements</th></tr>{rows}</table>
 </body></html>
 """
