@@ -29,7 +29,7 @@ def check_in_browser(bundle: str) -> StepResult:
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
                "--user-data-dir=" + os.path.join(bundle, ".chromium-profile"), "--dump-dom", "file://" + index]
     try:
-        dom = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False).stdout
+        dom = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False).stdout
     except (OSError, subprocess.TimeoutExpired) as error:
         dom = ""
         problems = [f"chromium did not run: {error}"]
