@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "number_options.hpp"
 #include "operator_options.hpp"
 #include "progress_bar.hpp"
 #include "sonnx/io/tensor_file.hpp"
@@ -98,7 +99,8 @@ Subcommand add_campaign_command(CLI::App& parent) {
         ->check(CLI::IsMember(type_names(), CLI::ignore_case));
     CLI::Option* exhaustive =
         command->add_flag("--exhaustive", args->exhaustive, "every pair: FP16, BF16, (U)INT4, (U)INT8, (U)INT16");
-    CLI::Option* random = command->add_option("--random", args->random, "random pairs after the boundary table")
+    CLI::Option* random = command->add_option("--random", args->random, "random pairs after the boundary table (at most 2^60)")
+                              ->check(whole_number_up_to(oracle::kMaxRandomPairs))
                               ->capture_default_str();
     CLI::Option* seed = command->add_option_function<std::uint64_t>(
         "--seed",
@@ -106,10 +108,14 @@ Subcommand add_campaign_command(CLI::App& parent) {
             args->seed = value;
             args->seed_given = true;
         },
-        "random seed (default: drawn and printed)");
+        "random seed (default: drawn and printed)")
+                              ->check(whole_number_up_to(UINT64_MAX));
     random->excludes(exhaustive);
     seed->excludes(exhaustive);
-    command->add_option("--threads,-j", args->threads, "worker threads")->check(CLI::Range(1U, 1024U))->capture_default_str();
+    command->add_option("--threads,-j", args->threads, "worker threads")
+        ->check(whole_number_up_to(1024U))
+        ->check(CLI::Range(1U, 1024U))
+        ->capture_default_str();
     command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)");
     args->op.add_to(*command);
     command->footer(

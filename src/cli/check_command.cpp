@@ -7,6 +7,7 @@
 #include "broadcast_operands.hpp"
 #include "check_report.hpp"
 #include "commands.hpp"
+#include "number_options.hpp"
 #include "operand_files.hpp"
 #include "operator_options.hpp"
 #include "sonnx/io/tensor_file.hpp"
@@ -78,9 +79,12 @@ Subcommand add_check_command(CLI::App& parent) {
         ->check(CLI::IsMember({"exact", "half-ulp", "one-ulp"}))
         ->capture_default_str();
     command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
-    command->add_option("--threads,-j", args->threads, "worker threads")->check(CLI::Range(1U, 1024U))->capture_default_str();
+    command->add_option("--threads,-j", args->threads, "worker threads")
+        ->check(whole_number_up_to(1024U))
+        ->check(CLI::Range(1U, 1024U))
+        ->capture_default_str();
     command->add_option("--worst", args->worst, "how many of the worst elements to list")
-        ->check(CLI::Range(std::size_t{0}, std::size_t{100000}))
+        ->check(whole_number_up_to(100000U))
         ->capture_default_str();
     args->op.add_to(*command);
     args->files.add_to(*command);

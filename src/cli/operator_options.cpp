@@ -1,6 +1,7 @@
 #include "operator_options.hpp"
 
 #include "exit_status.hpp"
+#include "number_options.hpp"
 
 namespace sonnx::cli {
 
@@ -20,6 +21,7 @@ void OperatorOptions::add_to(CLI::App& command) {
             ->check(CLI::IsMember({"floor", "trunc"}))
             ->capture_default_str();
     opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 25; default 14)")
+                        ->check(whole_number_up_to(kOnnxOpsetMax))
                         ->check(CLI::Range(1U, kOnnxOpsetMax));
     broadcast_option_ = command.add_option("--broadcast", broadcast, "onnx profile, opset 1 and 6: the broadcast attribute")
                             ->check(CLI::Range(0, 1));

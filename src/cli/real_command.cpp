@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "number_options.hpp"
 #include "sonnx/real/format.hpp"
 #include "sonnx/real/real_div.hpp"
 #include "status_text.hpp"
@@ -125,7 +126,7 @@ Subcommand add_real_command(CLI::App& parent) {
         ->required();
     command->add_option("B", args->b, "divisor, as A, with as many elements")->required();
     command->add_option("--digits,-d", args->digits, "digits after the point, rounded to nearest, ties to even")
-        ->check(CLI::Range(0U, kMaxDigits))
+        ->check(whole_number_up_to(kMaxDigits))
         ->capture_default_str();
     command->footer(
         "Example: sonnx-div real 6.1,9.5 3.0,3.3   prints Y[0] = 61/30 ~ 2.0333 and Y[1] = 95/33 ~ 2.8788\n"

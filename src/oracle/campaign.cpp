@@ -9,6 +9,8 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "campaign_operands.hpp"
@@ -327,7 +329,12 @@ BlockSource sampled_source(const CampaignPlan& plan) {
 
 bool supports_exhaustive(ElementType type) { return element_traits(type).bits <= 16U; }
 
+// [impl->req~div-cli-d11~1]
 std::uint64_t planned_pairs(const CampaignPlan& plan) {
+    if ((plan.mode == CampaignMode::sampled) && (plan.random_pairs > kMaxRandomPairs)) {
+        throw std::invalid_argument("a sampled campaign takes at most 2^60 random pairs, not " +
+                                    std::to_string(plan.random_pairs));
+    }
     if (plan.mode == CampaignMode::exhaustive) {
         const unsigned bits = element_traits(plan.type).bits;
         return std::uint64_t{1} << (2U * bits);
@@ -341,9 +348,16 @@ CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& pr
         throw std::invalid_argument(std::string("no exhaustive campaign for ") + element_type_name(plan.type) +
                                     ": more than 2^32 pairs");
     }
+    const std::uint64_t planned = planned_pairs(plan);  // refuses a count the block arithmetic cannot hold
     const BlockSource source =
         (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
-    return run_blocks(source, plan.type, plan.rounding, plan.threads, progress);
+    CampaignResult result = run_blocks(source, plan.type, plan.rounding, plan.threads, progress);
+    // A campaign never reports work it did not do: the pairs checked are the pairs planned.
+    if ((source.pairs != planned) || (result.pairs != planned)) {
+        throw std::logic_error("campaign: " + std::to_string(planned) + " pairs planned, " +
+                               std::to_string(result.pairs) + " checked");
+    }
+    return result;
 }
 
 CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint32_t stride, unsigned threads,

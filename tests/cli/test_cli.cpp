@@ -430,6 +430,36 @@ TEST_F(Cli, CampaignExhaustiveSmallIntegers) {
     EXPECT_TRUE(uint4.err.empty()) << "no progress bar when stderr is not a terminal";
 }
 
+// Negative or oversized counts are usage errors, never wrapped into 2^64 - 1
+// and run short (issue #11: `--random -1` reported 18446744073709551615
+// random pairs, ran 1600 and exited 0).
+// [utest->req~div-cli-d11~1]
+TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
+    RecordProperty("requirements", "DIV-CLI-D11");
+    for (const std::vector<std::string>& options :
+         {std::vector<std::string>{"--random", "-1", "--seed", "1"},
+          std::vector<std::string>{"--random", "18446744073709550000", "--seed", "1"},
+          std::vector<std::string>{"--random", "1152921504606846977", "--seed", "1"},
+          std::vector<std::string>{"--random", "18446744073709551616", "--seed", "1"},
+          std::vector<std::string>{"--random", "0x10", "--seed", "1"},
+          std::vector<std::string>{"--random", "10", "--seed", "-1"},
+          std::vector<std::string>{"--random", "10", "--seed", " -1"},
+          std::vector<std::string>{"--random", "10", "--seed", "18446744073709551616"},
+          std::vector<std::string>{"--threads", "-1"},
+          std::vector<std::string>{"--threads", "0"}}) {
+        std::vector<std::string> args = {"campaign", "fp32"};
+        args.insert(args.end(), options.begin(), options.end());
+        args.insert(args.end(), {"--json", path("extreme.json")});
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << options[0] << " " << options[1] << "\n" << r.out << r.err;
+        EXPECT_FALSE(contains(r.out, "no mismatch")) << r.out;
+        EXPECT_FALSE(file_exists(path("extreme.json"))) << options[1];
+    }
+    const CommandResult zero = run({"campaign", "fp32", "--random", "0", "--seed", "18446744073709551615"});
+    EXPECT_EQ(zero.status, 0) << zero.out << zero.err;
+    EXPECT_TRUE(contains(zero.out, "pairs: 1600, mismatches: 0")) << zero.out;
+}
+
 // 40 x 40 boundary pairs + 5000 random; the seed printed and recorded.
 // [utest->req~div-cli-d8~1]
 // [utest->req~div-cli-d3~1]

@@ -129,6 +129,27 @@ TEST(CampaignSampled, PlannedPairsRunOnAnyThreadCount) {
     EXPECT_EQ(planned_pairs(plan), 256U);
 }
 
+// A plan whose pair count does not fit the engine's arithmetic is refused,
+// never run short while reporting the count asked for (issue #11: 2^64 - 1
+// random pairs ran the 1600 boundary pairs and reported success).
+// [utest->req~div-cli-d11~1]
+TEST(CampaignSampled, RandomCountsAboveTheLimitAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D11");
+    CampaignPlan plan;
+    plan.type = ElementType::fp32;
+    plan.seed = 1U;
+    for (const std::uint64_t count : {std::uint64_t{0xFFFFFFFFFFFFFFFFULL}, std::uint64_t{0xFFFFFFFFFFFFF9B0ULL},
+                                      kMaxRandomPairs + 1U}) {
+        plan.random_pairs = count;
+        EXPECT_THROW((void)planned_pairs(plan), std::invalid_argument) << count;
+        EXPECT_THROW((void)run_campaign(plan), std::invalid_argument) << count;
+    }
+    plan.random_pairs = kMaxRandomPairs;  // the largest count is planned exactly (40 x 40 boundary pairs)
+    EXPECT_EQ(planned_pairs(plan), kMaxRandomPairs + 1600U);
+    plan.random_pairs = 0U;  // the boundary table alone
+    EXPECT_EQ(run_campaign(plan).pairs, 1600U);
+}
+
 // The boundary tables hold the edges of each format and type (hand-derived
 // encodings), and random pairs depend on the seed and block number only.
 // [utest->req~div-cli-d8~1]

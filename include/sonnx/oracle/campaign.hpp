@@ -26,6 +26,10 @@ using CampaignProgress = std::function<void(std::uint64_t pairs_done, std::uint6
 
 enum class CampaignMode : std::uint8_t { exhaustive, sampled };
 
+// The most random pairs a sampled plan may ask for (2^60, about 10^18): the
+// pair and block counts then fit 64 bits with the boundary table added.
+inline constexpr std::uint64_t kMaxRandomPairs = std::uint64_t{1} << 60U;
+
 struct CampaignPlan {
     ElementType type{ElementType::fp32};
     CampaignMode mode{CampaignMode::sampled};

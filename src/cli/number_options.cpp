@@ -1,0 +1,28 @@
+#include "number_options.hpp"
+
+#include <string>
+
+namespace sonnx::cli {
+
+// [impl->req~div-cli-d11~1]
+CLI::Validator whole_number_up_to(std::uint64_t max) {
+    const std::string range = "a whole number from 0 to " + std::to_string(max);
+    return CLI::Validator(
+        [max, range](std::string& text) -> std::string {
+            if (text.empty() || (text.find_first_not_of("0123456789") != std::string::npos)) {
+                return "'" + text + "' is not " + range;
+            }
+            std::uint64_t value = 0U;
+            for (const char digit : text) {
+                const auto d = static_cast<std::uint64_t>(digit - '0');
+                if (value > ((max - d) / 10U)) {
+                    return text + " is above the largest value, " + std::to_string(max);
+                }
+                value = (value * 10U) + d;
+            }
+            return std::string();
+        },
+        range);
+}
+
+}  // namespace sonnx::cli

@@ -1,0 +1,19 @@
+// Whole-number options read exactly: CLI11 2.3 reads "-1" into an unsigned
+// option as 2^64 - 1 and clamps a value past 2^64 - 1 to it, so a count
+// given as -1 would run as the largest count there is (issue #11).
+#ifndef SONNX_CLI_NUMBER_OPTIONS_HPP
+#define SONNX_CLI_NUMBER_OPTIONS_HPP
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+
+namespace sonnx::cli {
+
+// Accepts decimal digits only (no sign, base prefix or white space) whose
+// value is at most `max`; anything else is a usage error naming the range.
+CLI::Validator whole_number_up_to(std::uint64_t max);
+
+}  // namespace sonnx::cli
+
+#endif
