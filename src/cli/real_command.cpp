@@ -1,13 +1,14 @@
 // sonnx-div real A B: the real variant, exact rationals from decimal text.
-#include <fstream>
+#include <cstdint>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "number_options.hpp"
+#include "sonnx/io/tensor_file.hpp"
 #include "sonnx/real/format.hpp"
 #include "sonnx/real/real_div.hpp"
 #include "status_text.hpp"
@@ -17,6 +18,8 @@ namespace sonnx::cli {
 namespace {
 
 constexpr unsigned kMaxDigits = 10000U;
+// An operand file larger than this is refused before it is read (64 MiB of decimals).
+constexpr std::uint64_t kMaxOperandFileBytes = std::uint64_t{64} << 20U;
 
 struct RealArguments {
     std::string a;
@@ -65,7 +68,7 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
     return true;
 }
 
-// [impl->req~div-cli-d9~1]
+// [impl->req~div-cli-d9~2]
 real::RealTensor read_operand(const std::string& argument, const char* name) {
     real::RealTensor tensor;
     std::string literal_error;
@@ -74,22 +77,23 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
         parse_all(split_decimals(argument), tensor, literal_error)) {
         return tensor;
     }
-    std::ifstream file(argument);
-    if (!file) {
+    std::vector<std::uint8_t> bytes;
+    try {
+        bytes = io::read_whole_file(argument, kMaxOperandFileBytes);  // a regular file only, never a pipe
+    } catch (const io::FileError& error) {
         throw CommandFailure(exit_usage, std::string(name) + ": '" + argument +
                                              "' is neither a list of decimals (" + literal_error +
-                                             ") nor a readable file");
+                                             ") nor a readable file (" + error.what() + ")");
     }
-    std::stringstream content;
-    content << file.rdbuf();
+    const std::string content(bytes.begin(), bytes.end());
     std::string file_error;
-    if (!parse_all(split_decimals(content.str()), tensor, file_error)) {
+    if (!parse_all(split_decimals(content), tensor, file_error)) {
         throw CommandFailure(exit_usage, argument + ": " + file_error);
     }
     return tensor;
 }
 
-// [impl->req~div-cli-d9~1]
+// [impl->req~div-cli-d9~2]
 int run_real(const RealArguments& args) {
     const real::RealTensor a = read_operand(args.a, "A");
     const real::RealTensor b = read_operand(args.b, "B");

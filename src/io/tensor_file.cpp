@@ -48,8 +48,11 @@ FileFormat format_of(const std::string& path) {
     throw FileError(path + ": unknown file format (the name must end in .npy or .pb)");
 }
 
-std::vector<std::uint8_t> read_whole_file(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// [impl->req~div-io-d4~1]
+std::vector<std::uint8_t> read_whole_file(const std::string& path, std::uint64_t max_bytes) {
+    // O_NONBLOCK: opening a named pipe (or a device) must not wait for a writer
+    // before the check below refuses it; it changes nothing for a regular file.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         throw FileError(system_error("cannot open", path));
     }
@@ -57,6 +60,11 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path) {
     if ((::fstat(fd, &info) != 0) || !S_ISREG(info.st_mode)) {
         ::close(fd);
         throw FileError(path + ": not a regular file");
+    }
+    if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
+        ::close(fd);
+        throw FileError(path + ": " + std::to_string(info.st_size) + " bytes, above the limit of " +
+                        std::to_string(max_bytes) + " bytes for this input");
     }
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
     std::size_t done = 0U;

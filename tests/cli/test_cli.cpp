@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 
 #include <string>
 #include <vector>
@@ -380,7 +381,7 @@ TEST_F(Cli, CheckInt4PackedFiles) {
 
 // The spec's real examples: 6.1/3.0 = 61/30 ~ 2.0333, 9.5/3.3 = 95/33 ~
 // 2.8788, 35.7/5.1 = 7 (F-15); 1/8 at 2 digits is 0.12 (ties to even).
-// [utest->req~div-cli-d9~1]
+// [utest->req~div-cli-d9~2]
 // [utest->req~div-real-f1~1]
 // [utest->req~div-real-d2~1]
 TEST_F(Cli, RealPrintsFractionsAndDecimals) {
@@ -396,7 +397,7 @@ TEST_F(Cli, RealPrintsFractionsAndDecimals) {
               "Y[0] = 162/41 ~ 3.9512\nY[1] = 253/52 ~ 4.8654\nY[2] = 31/5 = 6.2000\nY[3] = 37/30 ~ 1.2333\n");
 }
 
-// [utest->req~div-cli-d9~1]
+// [utest->req~div-cli-d9~2]
 // [utest->req~div-cli-d1~1]
 // [utest->req~div-real-c1~1]
 // [utest->req~div-real-c2~1]
@@ -428,6 +429,56 @@ TEST_F(Cli, CampaignExhaustiveSmallIntegers) {
     EXPECT_TRUE(contains(uint4.out, "rounding trunc")) << uint4.out;
     EXPECT_TRUE(contains(uint4.out, "pairs: 256, mismatches: 0")) << uint4.out;
     EXPECT_TRUE(uint4.err.empty()) << "no progress bar when stderr is not a terminal";
+}
+
+// A named pipe given as an input is refused at once, as every file that is
+// not a regular one (issue #11: `div` blocked forever in open() on a FIFO
+// with no writer). No test here writes to the pipes: a reader that waits
+// for a writer would hang, which ctest's timeout reports as a failure.
+// [utest->req~div-io-d4~1]
+// [utest->req~div-cli-d9~2]
+TEST_F(Cli, NamedPipesAreRefusedWithoutWaiting) {
+    RecordProperty("requirements", "DIV-IO-D4,DIV-CLI-D9");
+    const std::string a = fp32("a.npy", {0x3F800000U});
+    ASSERT_EQ(::mkfifo(path("pipe.npy").c_str(), 0600), 0);
+    ASSERT_EQ(::mkfifo(path("pipe.pb").c_str(), 0600), 0);
+    ASSERT_EQ(::mkfifo(path("pipe.txt").c_str(), 0600), 0);
+    ASSERT_EQ(::mkdir(path("node").c_str(), 0700), 0);
+    ASSERT_EQ(::mkfifo(path("node/model.onnx").c_str(), 0600), 0);
+    const std::vector<std::vector<std::string>> commands = {
+        {"div", path("pipe.npy"), a, "--out", path("y.npy")},
+        {"div", a, path("pipe.pb"), "--out", path("y.npy")},
+        {"check", a, a, path("pipe.npy")},
+        {"real", path("pipe.txt"), "1"},
+    };
+    for (const std::vector<std::string>& args : commands) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args[0] << " " << args[1] << " " << r.err;
+        EXPECT_TRUE(contains(r.err, "not a regular file")) << args[0] << ": " << r.err;
+    }
+    EXPECT_FALSE(file_exists(path("y.npy")));
+    const CommandResult node = run({"onnx-test", path("node")});
+    EXPECT_NE(node.status, 0) << node.out;
+    EXPECT_TRUE(contains(node.out + node.err, "not a regular file")) << node.out << node.err;
+}
+
+// real's operand files are regular files of at most 64 MiB, refused before
+// they are read (issue #11: `real /dev/zero 1` read until memory ran out).
+// [utest->req~div-cli-d9~2]
+TEST_F(Cli, RealOperandFilesAreBounded) {
+    RecordProperty("requirements", "DIV-CLI-D9");
+    const CommandResult zero = run({"real", "/dev/zero", "1"});
+    EXPECT_EQ(zero.status, 2) << zero.err;
+    EXPECT_TRUE(contains(zero.err, "not a regular file")) << zero.err;
+    write_text(path("big.txt"), "1\n");
+    ASSERT_EQ(::truncate(path("big.txt").c_str(), (off_t{64} << 20) + 1), 0);  // sparse: 64 MiB + 1 byte
+    const CommandResult big = run({"real", path("big.txt"), "1"});
+    EXPECT_EQ(big.status, 2) << big.err;
+    EXPECT_TRUE(contains(big.err, "67108865 bytes, above the limit of 67108864 bytes")) << big.err;
+    write_text(path("small.txt"), "6.1 # a comment\n");
+    const CommandResult small = run({"real", path("small.txt"), "3"});
+    EXPECT_EQ(small.status, 0) << small.err;
+    EXPECT_TRUE(contains(small.out, "Y[0] = 61/30")) << small.out;
 }
 
 // Negative or oversized counts are usage errors, never wrapped into 2^64 - 1

@@ -28,8 +28,10 @@ TensorData read_tensor_file(const std::string& path, ElementType wanted);
 // Writes the tensor in the format of the path's extension, atomically.
 void write_tensor_file(const std::string& path, const TensorData& tensor);
 
-// The whole content of a regular file; FileError when it cannot be read.
-std::vector<std::uint8_t> read_whole_file(const std::string& path);
+// The bytes of a regular file, refused (FileError) when it is not one or is
+// larger than max_bytes; never waits on a pipe or device.
+std::vector<std::uint8_t> read_whole_file(const std::string& path,
+                                          std::uint64_t max_bytes = UINT64_MAX);
 
 // Writes `bytes` to a temporary file in the target's directory and renames
 // it over `path`: on any failure `path` is unchanged and no temporary file
