@@ -23,7 +23,8 @@ enum class StatusCode : std::uint8_t {
     unsupported_type = 10U,   // an element type value the API does not know
     invalid_argument = 11U,   // an option value outside its enumeration
     fp_environment_failure = 12U,  // the default FP environment could not be set or restored
-    overlap = 13U                  // Y's buffer overlaps an operand that broadcasts (DIV-BCAST-D4)
+    overlap = 13U                  // Y's buffer overlaps an operand that broadcasts (DIV-BCAST-D4), or
+                                   // partially overlaps A or B (DIV-API-D8)
 };
 
 // The requirement a status refers to; the IDs of spec/requirements.
@@ -50,7 +51,8 @@ enum class RequirementId : std::uint8_t {
     div_onnx_r2,   // ONNX multidirectional broadcasting (opset 7+)
     div_onnx_r3,   // ONNX limited broadcasting (opset 1, 6)
     div_ov_r1,     // OpenVINO auto_broadcast none
-    div_ov_r2      // OpenVINO auto_broadcast numpy
+    div_ov_r2,     // OpenVINO auto_broadcast numpy
+    div_api_d8     // output partially overlapping an operand
 };
 
 // Which tensor a status points at.

@@ -29,6 +29,7 @@ const char* requirement_name(RequirementId id) noexcept {
         case RequirementId::div_onnx_r3: name = "DIV-ONNX-R3"; break;
         case RequirementId::div_ov_r1: name = "DIV-OV-R1"; break;
         case RequirementId::div_ov_r2: name = "DIV-OV-R2"; break;
+        case RequirementId::div_api_d8: name = "DIV-API-D8"; break;
         default: break;
     }
     return name;

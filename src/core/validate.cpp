@@ -97,7 +97,7 @@ Status count_and_bytes(const Shape& shape, std::uint64_t size, Operand operand, 
 
 // Whether Y's bytes and an operand's bytes share an address. std::less
 // orders any two pointers, even into different objects.
-// [impl->req~div-bcast-d4~1]
+// [impl->req~div-bcast-d4~2]
 bool buffers_overlap(const void* y, std::uint64_t y_bytes, const void* x, std::uint64_t x_bytes) noexcept {
     const std::less<const unsigned char*> before{};
     const unsigned char* const y_begin = static_cast<const unsigned char*>(y);
@@ -109,7 +109,7 @@ bool buffers_overlap(const void* y, std::uint64_t y_bytes, const void* x, std::u
 
 // Y must not share a byte with an operand that has fewer elements than Y:
 // such an operand is read again after Y's first elements are written.
-// [impl->req~div-bcast-d4~1]
+// [impl->req~div-bcast-d4~2]
 Status check_overlap(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                      const ProfileCall& call, std::uint64_t size) noexcept {
     Status status{};
@@ -124,10 +124,24 @@ Status check_overlap(const ConstTensorView& a, const ConstTensorView& b, const T
     return status;
 }
 
+// Y may be exactly an operand's buffer (in place: each element is read
+// before it is written) but share no other byte with it: a Y that starts
+// inside an operand overwrites elements not yet read.
+// [impl->req~div-api-d8~1]
+Status check_partial_overlap(const void* x, std::uint64_t x_bytes, const TensorView& y, std::uint64_t y_bytes,
+                             Operand operand) noexcept {
+    Status status{};
+    if ((x != y.data) && buffers_overlap(y.data, y_bytes, x, x_bytes)) {
+        status = make_status(StatusCode::overlap, RequirementId::div_api_d8, operand, 0U);
+    }
+    return status;
+}
+
 }  // namespace
 
 // [impl->req~div-api-d1~1]
 // [impl->req~div-api-d6~1]
+// [impl->req~div-api-d8~1]
 Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, std::uint64_t& count) noexcept {
     Status status{};
@@ -162,6 +176,8 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
     if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes, elements, Operand::a); }
     if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes, elements, Operand::b); }
     if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes, elements, Operand::y); }
+    if (status.is_ok()) { status = check_partial_overlap(a.data, bytes, y, bytes, Operand::a); }
+    if (status.is_ok()) { status = check_partial_overlap(b.data, bytes, y, bytes, Operand::b); }
     if (status.is_ok()) {
         count = elements;
     }
@@ -170,7 +186,8 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
 
 // [impl->req~div-prof-d3~1]
 // [impl->req~div-api-d1~1]
-// [impl->req~div-bcast-d4~1]
+// [impl->req~div-bcast-d4~2]
+// [impl->req~div-api-d8~1]
 Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                                  const DivOptions& options, ProfileCall& call) noexcept {
     ProfileCall result{};
@@ -202,6 +219,9 @@ Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView
     if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes_b, result.count_b, Operand::b); }
     if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes_y, result.count_y, Operand::y); }
     if (status.is_ok()) { status = check_overlap(a, b, y, result, size); }
+    // An operand that broadcasts and touches Y was refused above (DIV-BCAST-D4).
+    if (status.is_ok()) { status = check_partial_overlap(a.data, bytes_a, y, bytes_y, Operand::a); }
+    if (status.is_ok()) { status = check_partial_overlap(b.data, bytes_b, y, bytes_y, Operand::b); }
     if (status.is_ok()) {
         result.rounding = profile_rounding(options);
         call = result;

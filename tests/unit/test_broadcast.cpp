@@ -567,7 +567,7 @@ TEST(BroadcastErrors, NibbleRangesIndexTheirOwnOperandAFirst) {
 
 // Y sharing bytes with an operand that broadcasts is rejected; in place on
 // an operand with Y's element count is allowed and correct.
-// [utest->req~div-bcast-d4~1]
+// [utest->req~div-bcast-d4~2]
 // [utest->req~div-api-d1~1]
 TEST(BroadcastOverlap, OutputOverlappingABroadcastOperandIsRejected) {
     RecordProperty("requirements", "DIV-BCAST-D4,DIV-API-D1");

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "broadcast_test_support.hpp"
 #include "test_support.hpp"
 
 namespace sonnx::test {
@@ -167,6 +168,80 @@ TEST_F(ApiErrors, NullOrTooSmallBuffers) {
     c = call();
     c.y.data = nullptr;
     expect_status(run_untouched(c, out), StatusCode::null_pointer, "DIV-API-D3", Operand::y, 0U);
+}
+
+// Y sharing bytes with A or B without being exactly that buffer is refused
+// before anything is written (issue #11: Y = B + 1 on INT64 returned ok
+// while writing into B, then died of SIGFPE; FP32 gave silent garbage).
+// In place on A, on B, or on both stays allowed; adjacent buffers too.
+// Expected quotients are hand-derived.
+// [utest->req~div-api-d8~1]
+// [utest->req~div-api-d1~1]
+TEST(ApiOverlap, PartialOverlapOfYWithAnOperandIsRefused) {
+    RecordProperty("requirements", "DIV-API-D8,DIV-API-D1");
+    // INT64: A = {7, -7, 9, 4}, B = buffer[0..4), Y = buffer[1..5): Y starts one element into B.
+    const std::int64_t a64[4] = {7, -7, 9, 4};
+    std::vector<std::int64_t> buffer64 = {2, 1, -1, 2, 0};
+    const auto snapshot64 = buffer64;
+    const ConstTensorView va64{ElementType::int64, shape_1d(4U), a64, sizeof a64};
+    const ConstTensorView vb64{ElementType::int64, shape_1d(4U), &buffer64[0], 4U * sizeof(std::int64_t)};
+    const TensorView vy64{ElementType::int64, shape_1d(4U), &buffer64[1], 4U * sizeof(std::int64_t)};
+    expect_status(div(va64, vb64, vy64, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8", Operand::b, 0U);
+    EXPECT_EQ(buffer64, snapshot64) << "written on error";
+    // FP32: Y = buffer[0..4), A = buffer[1..5): Y starts one element before A.
+    std::vector<float> buffer32 = {1.0F, 8.0F, 6.0F, 4.0F, 2.0F};
+    const auto snapshot32 = buffer32;
+    const float b32[4] = {2.0F, 2.0F, 2.0F, 2.0F};
+    const ConstTensorView va32{ElementType::fp32, shape_1d(4U), &buffer32[1], 4U * sizeof(float)};
+    const ConstTensorView vb32{ElementType::fp32, shape_1d(4U), b32, sizeof b32};
+    const TensorView vy32{ElementType::fp32, shape_1d(4U), &buffer32[0], 4U * sizeof(float)};
+    expect_status(div(va32, vb32, vy32, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8", Operand::a, 0U);
+    // Both operands partially overlapping: A is named first.
+    const ConstTensorView vb32_shifted{ElementType::fp32, shape_1d(4U), &buffer32[1], 4U * sizeof(float)};
+    expect_status(div(va32, vb32_shifted, vy32, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8",
+                  Operand::a, 0U);
+    EXPECT_EQ(buffer32, snapshot32) << "written on error";
+    // Checked after the buffers (DIV-API-D3) and before any element value: a zero divisor is not reached.
+    std::vector<std::int32_t> ints = {6, 0, 3, 2, 1};
+    const std::int32_t a32[4] = {6, 6, 6, 6};
+    const ConstTensorView va_int{ElementType::int32, shape_1d(4U), a32, sizeof a32};
+    const ConstTensorView vb_int{ElementType::int32, shape_1d(4U), &ints[0], 4U * sizeof(std::int32_t)};
+    const TensorView vy_int{ElementType::int32, shape_1d(4U), &ints[1], 4U * sizeof(std::int32_t)};
+    expect_status(div(va_int, vb_int, vy_int, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8", Operand::b,
+                  0U);
+    // The same under the onnx profile, shapes equal (no operand broadcasts).
+    expect_status(div(va_int, vb_int, vy_int, onnx_options(14U), nullptr), StatusCode::overlap, "DIV-API-D8",
+                  Operand::b, 0U);
+    EXPECT_EQ(ints, (std::vector<std::int32_t>{6, 0, 3, 2, 1}));
+
+    // Allowed: Y exactly A, exactly B, exactly both, and Y right after B.
+    std::vector<float> in_a = {8.0F, 6.0F, 4.0F, 2.0F};
+    const TensorView y_a{ElementType::fp32, shape_1d(4U), in_a.data(), 4U * sizeof(float)};
+    ASSERT_TRUE(div(ConstTensorView{ElementType::fp32, shape_1d(4U), in_a.data(), 4U * sizeof(float)}, vb32, y_a,
+                    DivOptions{}, nullptr)
+                    .is_ok());
+    EXPECT_EQ(in_a, (std::vector<float>{4.0F, 3.0F, 2.0F, 1.0F}));
+    std::vector<float> in_b = {4.0F, 8.0F, 16.0F, 0.5F};
+    const float a_b[4] = {8.0F, 8.0F, 8.0F, 8.0F};
+    ASSERT_TRUE(div(ConstTensorView{ElementType::fp32, shape_1d(4U), a_b, sizeof a_b},
+                    ConstTensorView{ElementType::fp32, shape_1d(4U), in_b.data(), 4U * sizeof(float)},
+                    TensorView{ElementType::fp32, shape_1d(4U), in_b.data(), 4U * sizeof(float)}, onnx_options(14U),
+                    nullptr)
+                    .is_ok());
+    EXPECT_EQ(in_b, (std::vector<float>{2.0F, 1.0F, 0.5F, 16.0F}));
+    std::vector<std::int64_t> both = {5, -5, 7, 1};
+    const ConstTensorView v_both{ElementType::int64, shape_1d(4U), both.data(), 4U * sizeof(std::int64_t)};
+    ASSERT_TRUE(div(v_both, v_both, TensorView{ElementType::int64, shape_1d(4U), both.data(), 32U}, DivOptions{},
+                    nullptr)
+                    .is_ok());
+    EXPECT_EQ(both, (std::vector<std::int64_t>{1, 1, 1, 1}));
+    std::vector<std::int64_t> adjacent = {2, 4, 1, -2, 8, 8, 8, 8};
+    const ConstTensorView b_first{ElementType::int64, shape_1d(4U), &adjacent[0], 32U};
+    const ConstTensorView a_second{ElementType::int64, shape_1d(4U), &adjacent[4], 32U};
+    ASSERT_TRUE(div(a_second, b_first, TensorView{ElementType::int64, shape_1d(4U), &adjacent[4], 32U}, DivOptions{},
+                    nullptr)
+                    .is_ok());  // Y = A in place, B right before Y
+    EXPECT_EQ(adjacent, (std::vector<std::int64_t>{2, 4, 1, -2, 4, 2, 8, -4}));
 }
 
 // [utest->req~div-int-r3~1]
