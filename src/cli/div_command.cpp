@@ -55,7 +55,7 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
     return std::vector<std::uint64_t>(y.dims.begin(), y.dims.begin() + y.rank);
 }
 
-// [impl->req~div-cli-d3~1]
+// [impl->req~div-cli-d3~2]
 // [impl->req~div-cli-d4~1]
 int run_div(const DivArguments& args) {
     (void)io::format_of(args.out);  // an unknown output format fails before any work

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "sonnx/io/tensor_data.hpp"
+#include "sonnx/io/temporary_files.hpp"
 
 namespace {
 
@@ -24,6 +25,7 @@ constexpr const char* kDescription =
 // [impl->req~div-cli-d1~1]
 int main(int argc, char** argv) {
     using namespace sonnx::cli;
+    sonnx::io::remove_temporaries_on_signals();  // before any thread starts (DIV-CLI-D3)
     CLI::App app{kDescription, "sonnx-div"};
     app.require_subcommand(1, 1);
     app.fallthrough(false);

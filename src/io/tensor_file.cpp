@@ -11,6 +11,7 @@
 
 #include "sonnx/io/npy.hpp"
 #include "sonnx/io/onnx_tensor.hpp"
+#include "sonnx/io/temporary_files.hpp"
 
 namespace sonnx::io {
 
@@ -122,7 +123,7 @@ void write_tensor_file(const std::string& path, const TensorData& tensor) {
     write_file_atomically(path, bytes);
 }
 
-// [impl->req~div-cli-d3~1]
+// [impl->req~div-cli-d3~2]
 void write_file_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes) {
     const std::size_t slash = path.rfind('/');
     const std::string directory = (slash == std::string::npos) ? "." : path.substr(0U, slash + 1U);
@@ -131,7 +132,7 @@ void write_file_atomically(const std::string& path, const std::vector<std::uint8
         throw FileError(path + ": not a file name");
     }
     std::string temporary = directory + (slash == std::string::npos ? "/." : ".") + name + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(temporary.data());
+    const int fd = create_temporary(temporary);  // recorded: removed if a signal ends the process
     if (fd < 0) {
         throw FileError(system_error("cannot create a temporary file in " + directory, path));
     }
@@ -160,11 +161,12 @@ void write_file_atomically(const std::string& path, const std::vector<std::uint8
     if ((::close(fd) != 0) && failure.empty()) {
         failure = system_error("close", temporary);
     }
-    if (failure.empty() && (::rename(temporary.c_str(), path.c_str()) != 0)) {
-        failure = system_error("cannot replace", path);
+    if (failure.empty() && (finish_temporary(temporary, path, true) != 0)) {
+        failure = system_error("cannot replace", path);  // finish_temporary removed the temporary file
+    } else if (!failure.empty()) {
+        (void)finish_temporary(temporary, path, false);
     }
     if (!failure.empty()) {
-        (void)::unlink(temporary.c_str());
         throw FileError(failure);
     }
 }

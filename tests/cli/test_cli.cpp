@@ -151,7 +151,7 @@ TEST_F(Cli, DivInt4PackedInPbFiles) {
 }
 
 // [utest->req~div-cli-d2~1]
-// [utest->req~div-cli-d3~1]
+// [utest->req~div-cli-d3~2]
 // [utest->req~div-int-c3~1]
 // [utest->req~div-float-c1~1]
 // [utest->req~div-float-c2~1]
@@ -186,7 +186,7 @@ TEST_F(Cli, DivPreconditionsExitThreeAndLeaveTheOutput) {
 }
 
 // [utest->req~div-cli-d1~1]
-// [utest->req~div-cli-d3~1]
+// [utest->req~div-cli-d3~2]
 // [utest->req~div-cli-d4~1]
 // [utest->req~div-io-d4~1]
 TEST_F(Cli, DivFileErrorsExitTwoAndWriteNothing) {
@@ -345,7 +345,7 @@ TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
 
 // [utest->req~div-cli-d7~1]
 // [utest->req~div-cli-d2~1]
-// [utest->req~div-cli-d3~1]
+// [utest->req~div-cli-d3~2]
 TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
     RecordProperty("requirements", "DIV-CLI-D7,DIV-CLI-D2,DIV-CLI-D3");
     const std::string a = int32("a.npy", {1, -2147483648, 3});
@@ -513,7 +513,7 @@ TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
 
 // 40 x 40 boundary pairs + 5000 random; the seed printed and recorded.
 // [utest->req~div-cli-d8~1]
-// [utest->req~div-cli-d3~1]
+// [utest->req~div-cli-d3~2]
 TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
     RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D3");
     const CommandResult r = run({"campaign", "fp64", "--random", "5000", "--seed", "42", "--json", path("c.json")});

@@ -2,11 +2,16 @@
 // atomic writes.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <string>
 #include <vector>
 
 #include "io_test_support.hpp"
+#include "sonnx/io/temporary_files.hpp"
 #include "sonnx/io/tensor_file.hpp"
 
 namespace sonnx::io {
@@ -85,7 +90,45 @@ TEST(TensorFile, NpyStorageOfTypesNumpyLacks) {
     EXPECT_THROW((void)read_tensor_file(dir + "/u16.pb", ElementType::bf16), FileError);
 }
 
-// [utest->req~div-cli-d3~1]
+// A signal that ends the process during an atomic write leaves neither a
+// temporary file nor a changed target (issue #11: SIGTERM or SIGINT during
+// a write left `.NAME.tmp-XXXXXX` behind). Deterministic: the child sends
+// the signal to itself once the temporary file exists, then waits to be
+// ended; the test seam runs after the file is created and recorded.
+// [utest->req~div-cli-d3~2]
+TEST(TensorFile, SignalsDuringAWriteLeaveNoTemporaryFile) {
+    RecordProperty("requirements", "DIV-CLI-D3");
+    for (const int signal_number : {SIGTERM, SIGINT, SIGHUP}) {
+        const std::string dir = test::make_scratch_dir("signal-" + std::to_string(signal_number));
+        const std::string target = dir + "/y.npy";
+        write_bytes(target, {'o', 'l', 'd'});
+        TensorData t;
+        t.type = ElementType::int32;
+        t.dims = {2U};
+        t.bytes = le_bytes({1U, 2U}, 4U);
+        const pid_t child = ::fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            remove_temporaries_on_signals();
+            detail::set_after_create_hook([signal_number]() {
+                (void)::kill(::getpid(), signal_number);
+                for (;;) {
+                    (void)::pause();  // the signal thread ends the process
+                }
+            });
+            write_tensor_file(target, t);
+            ::_exit(0);  // not reached: the write cannot finish
+        }
+        int status = 0;
+        ASSERT_EQ(::waitpid(child, &status, 0), child);
+        EXPECT_TRUE(WIFSIGNALED(status)) << signal_number;
+        EXPECT_EQ(WIFSIGNALED(status) ? WTERMSIG(status) : 0, signal_number);
+        EXPECT_EQ(test::directory_entries(dir), (std::set<std::string>{"y.npy"})) << signal_number;
+        EXPECT_EQ(file_bytes(target), (std::vector<std::uint8_t>{'o', 'l', 'd'})) << signal_number;
+    }
+}
+
+// [utest->req~div-cli-d3~2]
 TEST(TensorFile, AtomicWritesReplaceWholeOrNothing) {
     RecordProperty("requirements", "DIV-CLI-D3");
     const std::string dir = test::make_scratch_dir("atomic");
