@@ -90,6 +90,15 @@ TEST(TensorFile, NpyStorageOfTypesNumpyLacks) {
     EXPECT_THROW((void)read_tensor_file(dir + "/u16.pb", ElementType::bf16), FileError);
 }
 
+// The INT32 tensor {1, 2} that the atomic-write tests write over "old".
+TensorData int32_pair() {
+    TensorData t;
+    t.type = ElementType::int32;
+    t.dims = {2U};
+    t.bytes = le_bytes({1U, 2U}, 4U);
+    return t;
+}
+
 // A signal that ends the process during an atomic write leaves neither a
 // temporary file nor a changed target (issue #11: SIGTERM or SIGINT during
 // a write left `.NAME.tmp-XXXXXX` behind). Deterministic: the child sends
@@ -102,10 +111,7 @@ TEST(TensorFile, SignalsDuringAWriteLeaveNoTemporaryFile) {
         const std::string dir = test::make_scratch_dir("signal-" + std::to_string(signal_number));
         const std::string target = dir + "/y.npy";
         write_bytes(target, {'o', 'l', 'd'});
-        TensorData t;
-        t.type = ElementType::int32;
-        t.dims = {2U};
-        t.bytes = le_bytes({1U, 2U}, 4U);
+        const TensorData t = int32_pair();
         const pid_t child = ::fork();
         ASSERT_GE(child, 0);
         if (child == 0) {
@@ -134,10 +140,7 @@ TEST(TensorFile, AtomicWritesReplaceWholeOrNothing) {
     const std::string dir = test::make_scratch_dir("atomic");
     const std::string target = dir + "/y.npy";
     write_bytes(target, {'o', 'l', 'd'});
-    TensorData t;
-    t.type = ElementType::int32;
-    t.dims = {2U};
-    t.bytes = le_bytes({1U, 2U}, 4U);
+    TensorData t = int32_pair();
     write_tensor_file(target, t);
     EXPECT_EQ(file_bytes(target), npy_bytes("<i4", "(2,)", t.bytes));
     EXPECT_EQ(test::directory_entries(dir), (std::set<std::string>{"y.npy"}));
