@@ -12,6 +12,7 @@
 #include "exit_status.hpp"
 #include "number_options.hpp"
 #include "operator_options.hpp"
+#include "output_paths.hpp"
 #include "progress_bar.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/oracle/campaign.hpp"
@@ -33,6 +34,7 @@ struct CampaignArguments {
 };
 
 // [impl->req~div-cli-d8~1]
+// [impl->req~div-cli-d12~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
     if (!parse_type_name(args.type, plan.type)) {
@@ -43,6 +45,9 @@ int run_campaign_command(const CampaignArguments& args) {
     if (args.exhaustive && !oracle::supports_exhaustive(plan.type)) {
         throw CommandFailure(exit_usage, std::string("--exhaustive: ") + element_type_name(plan.type) +
                                              " has more than 2^32 pairs; use --random N --seed S");
+    }
+    if (!args.json.empty()) {
+        check_output_path(args.json, "--json", {});
     }
     plan.random_pairs = args.random;
     plan.seed = args.seed_given ? args.seed : std::random_device{}();

@@ -10,6 +10,7 @@
 #include "number_options.hpp"
 #include "operand_files.hpp"
 #include "operator_options.hpp"
+#include "output_paths.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "status_text.hpp"
 
@@ -37,7 +38,11 @@ void write_json(const std::string& path, const nlohmann::json& report) {
 // [impl->req~div-cli-d5~1]
 // [impl->req~div-cli-d6~1]
 // [impl->req~div-cli-d7~1]
+// [impl->req~div-cli-d12~1]
 int run_check(const CheckArguments& args) {
+    if (!args.json.empty()) {
+        check_output_path(args.json, "--json", {{"A", args.a}, {"B", args.b}, {"Y", args.y}});
+    }
     const DivOptions div_options = args.op.div_options();
     const io::TensorData a_file = args.files.read(args.a);
     const io::TensorData b_file = args.files.read(args.b);

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "operand_files.hpp"
 #include "operator_options.hpp"
+#include "output_paths.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "status_text.hpp"
 
@@ -57,8 +58,11 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
 
 // [impl->req~div-cli-d3~2]
 // [impl->req~div-cli-d4~1]
+// [impl->req~div-cli-d12~1]
 int run_div(const DivArguments& args) {
     (void)io::format_of(args.out);  // an unknown output format fails before any work
+    // Y may replace A or B: both are read whole before Y is written, atomically.
+    check_output_path(args.out, "--out", {});
     const io::TensorData a = args.files.read(args.a);
     const io::TensorData b = args.files.read(args.b);
     const DivOptions options = args.op.div_options();

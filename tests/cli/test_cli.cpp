@@ -481,6 +481,46 @@ TEST_F(Cli, RealOperandFilesAreBounded) {
     EXPECT_TRUE(contains(small.out, "Y[0] = 61/30")) << small.out;
 }
 
+// Output paths are checked before any work (issue #11: `check A B Y --json A`
+// overwrote A; `--json -` created a file named "-"; an unwritable --json
+// path was found only after the computation).
+// [utest->req~div-cli-d12~1]
+TEST_F(Cli, OutputPathsAreCheckedBeforeTheWork) {
+    RecordProperty("requirements", "DIV-CLI-D12");
+    const std::string a = fp32("a.npy", {0x3F800000U});
+    const std::string b = fp32("b.npy", {0x40000000U});
+    const std::string y = fp32("y.npy", {0x3F000000U});  // 1 / 2 = 0.5
+    const std::string a_bytes = file_text(a);
+    for (const std::string& input : {a, b, y}) {
+        const CommandResult r = run({"check", a, b, y, "--json", input});
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_TRUE(contains(r.err, "it would be overwritten")) << r.err;
+    }
+    EXPECT_EQ(file_text(a), a_bytes);
+    const CommandResult dash = run({"check", a, b, y, "--json", "-"});
+    EXPECT_EQ(dash.status, 2) << dash.err;
+    EXPECT_TRUE(contains(dash.err, "standard output is not supported")) << dash.err;
+    EXPECT_FALSE(file_exists(path("-")));
+    const CommandResult missing = run({"check", a, b, y, "--json", path("none/report.json")});
+    EXPECT_EQ(missing.status, 2) << missing.err;
+    EXPECT_TRUE(contains(missing.err, "its directory does not exist or cannot be written")) << missing.err;
+    EXPECT_TRUE(missing.out.empty()) << "refused before the check ran: " << missing.out;
+    ASSERT_EQ(::mkdir(path("report.json").c_str(), 0700), 0);
+    const CommandResult directory = run({"campaign", "int8", "--exhaustive", "--json", path("report.json")});
+    EXPECT_EQ(directory.status, 2) << directory.err;
+    EXPECT_TRUE(contains(directory.err, "exists and is not a regular file")) << directory.err;
+    const CommandResult out = run({"div", a, b, "--out", path("none/y.npy")});
+    EXPECT_EQ(out.status, 2) << out.err;
+    EXPECT_TRUE(contains(out.err, "--out")) << out.err;
+    const CommandResult fine = run({"check", a, b, y, "--json", path("r.json")});
+    EXPECT_EQ(fine.status, 0) << fine.out << fine.err;
+    EXPECT_TRUE(file_exists(path("r.json")));
+    // div may replace an operand: 1 / 2 written over A.
+    const CommandResult in_place = run({"div", a, b, "--out", a});
+    EXPECT_EQ(in_place.status, 0) << in_place.err;
+    EXPECT_EQ(file_text(a), file_text(y));
+}
+
 // Negative or oversized counts are usage errors, never wrapped into 2^64 - 1
 // and run short (issue #11: `--random -1` reported 18446744073709551615
 // random pairs, ran 1600 and exited 0).

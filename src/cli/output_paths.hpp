@@ -1,0 +1,25 @@
+// Files a command will write, checked before any work is done (DIV-CLI-D12):
+// a report found unwritable only after a long check is work thrown away, and
+// a report written over an input destroys that input.
+#ifndef SONNX_CLI_OUTPUT_PATHS_HPP
+#define SONNX_CLI_OUTPUT_PATHS_HPP
+
+#include <string>
+#include <vector>
+
+namespace sonnx::cli {
+
+struct NamedInput {
+    const char* name;  // "A", "B", "Y"
+    std::string path;
+};
+
+// Throws CommandFailure (exit status 2) when `path`, given to `option`, is
+// "-", names an existing file that is not a regular file, is one of the
+// inputs (the same file, by device and inode), or lies in a directory that
+// does not exist or cannot be written.
+void check_output_path(const std::string& path, const char* option, const std::vector<NamedInput>& inputs);
+
+}  // namespace sonnx::cli
+
+#endif  // SONNX_CLI_OUTPUT_PATHS_HPP
