@@ -26,10 +26,6 @@ std::string& recorded_name() {
     static std::string name;
     return name;
 }
-bool& ending() {
-    static bool value = false;
-    return value;
-}
 std::function<void()>& after_create_hook() {
     static std::function<void()> hook;
     return hook;
@@ -48,8 +44,7 @@ sigset_t ending_signals() {
     int signal_number = SIGTERM;
     while (sigwait(&set, &signal_number) != 0) {
     }
-    registry_lock().lock();  // kept: no write may start or finish after this
-    ending() = true;
+    registry_lock().lock();  // kept: no temporary may be created or renamed after this
     if (!recorded_name().empty()) {
         (void)::unlink(recorded_name().c_str());
     }
@@ -77,10 +72,6 @@ int create_temporary(std::string& name_template) {
     int fd = -1;
     {
         const std::lock_guard<std::mutex> guard(registry_lock());
-        if (ending()) {
-            errno = EINTR;
-            return -1;
-        }
         fd = ::mkstemp(name_template.data());
         if (fd >= 0) {
             recorded_name() = name_template;
