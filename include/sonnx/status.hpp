@@ -23,8 +23,9 @@ enum class StatusCode : std::uint8_t {
     unsupported_type = 10U,   // an element type value the API does not know
     invalid_argument = 11U,   // an option value outside its enumeration
     fp_environment_failure = 12U,  // the default FP environment could not be set or restored
-    overlap = 13U                  // Y's buffer overlaps an operand that broadcasts (DIV-BCAST-D4), or
+    overlap = 13U,                 // Y's buffer overlaps an operand that broadcasts (DIV-BCAST-D4), or
                                    // partially overlaps A or B (DIV-API-D8)
+    misaligned = 14U               // a data pointer is not a multiple of the element size (DIV-API-D9)
 };
 
 // The requirement a status refers to; the IDs of spec/requirements.
@@ -52,7 +53,8 @@ enum class RequirementId : std::uint8_t {
     div_onnx_r3,   // ONNX limited broadcasting (opset 1, 6)
     div_ov_r1,     // OpenVINO auto_broadcast none
     div_ov_r2,     // OpenVINO auto_broadcast numpy
-    div_api_d8     // output partially overlapping an operand
+    div_api_d8,    // output partially overlapping an operand
+    div_api_d9     // data pointer alignment
 };
 
 // Which tensor a status points at.

@@ -30,6 +30,7 @@ const char* requirement_name(RequirementId id) noexcept {
         case RequirementId::div_ov_r1: name = "DIV-OV-R1"; break;
         case RequirementId::div_ov_r2: name = "DIV-OV-R2"; break;
         case RequirementId::div_api_d8: name = "DIV-API-D8"; break;
+        case RequirementId::div_api_d9: name = "DIV-API-D9"; break;
         default: break;
     }
     return name;
@@ -76,6 +77,7 @@ const char* status_code_name(StatusCode code) noexcept {
         case StatusCode::invalid_argument: name = "invalid_argument"; break;
         case StatusCode::fp_environment_failure: name = "fp_environment_failure"; break;
         case StatusCode::overlap: name = "overlap"; break;
+        case StatusCode::misaligned: name = "misaligned"; break;
         default: break;
     }
     return name;

@@ -2,6 +2,7 @@
 // failing check is the one reported.
 #include "validate.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <limits>
 
@@ -77,6 +78,18 @@ Status check_buffer(const void* data, std::size_t size_bytes, std::uint64_t need
     return status;
 }
 
+// The kernels read and write elements through pointers of their type: the
+// address of a tensor with elements must be a multiple of the element size.
+// [impl->req~div-api-d9~1]
+Status check_alignment(const void* data, std::uint64_t count, std::uint64_t size, Operand operand) noexcept {
+    Status status{};
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(data);
+    if ((count > 0U) && ((static_cast<std::uint64_t>(address) % size) != 0U)) {
+        status = make_status(StatusCode::misaligned, RequirementId::div_api_d9, operand, 0U);
+    }
+    return status;
+}
+
 // Element count and byte size of a shape of `size`-byte elements.
 // [impl->req~div-api-d4~1]
 // [impl->req~div-bcast-d5~1]
@@ -142,6 +155,7 @@ Status check_partial_overlap(const void* x, std::uint64_t x_bytes, const TensorV
 // [impl->req~div-api-d1~1]
 // [impl->req~div-api-d6~1]
 // [impl->req~div-api-d8~1]
+// [impl->req~div-api-d9~1]
 Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, std::uint64_t& count) noexcept {
     Status status{};
@@ -176,6 +190,10 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
     if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes, elements, Operand::a); }
     if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes, elements, Operand::b); }
     if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes, elements, Operand::y); }
+    const std::uint64_t element_bytes = static_cast<std::uint64_t>(element_size(a.type));
+    if (status.is_ok()) { status = check_alignment(a.data, elements, element_bytes, Operand::a); }
+    if (status.is_ok()) { status = check_alignment(b.data, elements, element_bytes, Operand::b); }
+    if (status.is_ok()) { status = check_alignment(y.data, elements, element_bytes, Operand::y); }
     if (status.is_ok()) { status = check_partial_overlap(a.data, bytes, y, bytes, Operand::a); }
     if (status.is_ok()) { status = check_partial_overlap(b.data, bytes, y, bytes, Operand::b); }
     if (status.is_ok()) {
@@ -188,6 +206,7 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
 // [impl->req~div-api-d1~1]
 // [impl->req~div-bcast-d4~2]
 // [impl->req~div-api-d8~1]
+// [impl->req~div-api-d9~1]
 Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                                  const DivOptions& options, ProfileCall& call) noexcept {
     ProfileCall result{};
@@ -218,6 +237,9 @@ Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView
     if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes_a, result.count_a, Operand::a); }
     if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes_b, result.count_b, Operand::b); }
     if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes_y, result.count_y, Operand::y); }
+    if (status.is_ok()) { status = check_alignment(a.data, result.count_a, size, Operand::a); }
+    if (status.is_ok()) { status = check_alignment(b.data, result.count_b, size, Operand::b); }
+    if (status.is_ok()) { status = check_alignment(y.data, result.count_y, size, Operand::y); }
     if (status.is_ok()) { status = check_overlap(a, b, y, result, size); }
     // An operand that broadcasts and touches Y was refused above (DIV-BCAST-D4).
     if (status.is_ok()) { status = check_partial_overlap(a.data, bytes_a, y, bytes_y, Operand::a); }

@@ -170,6 +170,56 @@ TEST_F(ApiErrors, NullOrTooSmallBuffers) {
     expect_status(run_untouched(c, out), StatusCode::null_pointer, "DIV-API-D3", Operand::y, 0U);
 }
 
+// A data pointer that is not a multiple of the element size is refused
+// before anything is read or written (issue #11 item 7: a view one byte
+// into a buffer was undefined behaviour, reported by UBSan). One-byte types
+// and tensors without elements take any pointer. Expected values by hand.
+// [utest->req~div-api-d9~1]
+TEST(ApiAlignment, MisalignedPointersAreRefused) {
+    RecordProperty("requirements", "DIV-API-D9");
+    alignas(8) std::uint8_t a_bytes[40] = {};
+    alignas(8) std::uint8_t b_bytes[40] = {};
+    alignas(8) std::uint8_t y_bytes[40] = {};
+    const float two = 2.0F;
+    const float eight = 8.0F;
+    for (std::size_t k = 0; k < 4U; ++k) {
+        std::memcpy(&a_bytes[1U + 4U * k], &eight, 4U);
+        std::memcpy(&b_bytes[4U * k], &two, 4U);
+    }
+    const std::vector<std::uint8_t> y_before(std::begin(y_bytes), std::end(y_bytes));
+    const ConstTensorView a_off{ElementType::fp32, shape_1d(4U), &a_bytes[1], 16U};
+    const ConstTensorView b_ok{ElementType::fp32, shape_1d(4U), &b_bytes[0], 16U};
+    const TensorView y_ok{ElementType::fp32, shape_1d(4U), &y_bytes[0], 16U};
+    expect_status(div(a_off, b_ok, y_ok, DivOptions{}, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::a, 0U);
+    expect_status(div(a_off, b_ok, y_ok, onnx_options(14U), nullptr), StatusCode::misaligned, "DIV-API-D9",
+                  Operand::a, 0U);
+    const TensorView y_off{ElementType::fp32, shape_1d(4U), &y_bytes[2], 16U};
+    expect_status(div(b_ok, b_ok, y_off, DivOptions{}, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::y, 0U);
+    EXPECT_EQ(std::vector<std::uint8_t>(std::begin(y_bytes), std::end(y_bytes)), y_before) << "written on error";
+    // FP64 at a 4-byte offset: aligned for FP32, not for FP64; B is named before Y.
+    const ConstTensorView b64_off{ElementType::fp64, shape_1d(2U), &b_bytes[4], 16U};
+    const ConstTensorView a64{ElementType::fp64, shape_1d(2U), &a_bytes[8], 16U};
+    const TensorView y64_off{ElementType::fp64, shape_1d(2U), &y_bytes[4], 16U};
+    expect_status(div(a64, b64_off, y64_off, DivOptions{}, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::b,
+                  0U);
+    // Checked after the buffer checks: a too-small misaligned buffer is DIV-API-D3.
+    const ConstTensorView a_short{ElementType::fp32, shape_1d(4U), &a_bytes[1], 15U};
+    expect_status(div(a_short, b_ok, y_ok, DivOptions{}, nullptr), StatusCode::buffer_too_small, "DIV-API-D3",
+                  Operand::a, 0U);
+    // Allowed: INT8 at any address, and no element at a misaligned address. 9 / 3 = 3, -9 / 2 = -5 (floor).
+    alignas(8) std::int8_t ints[12] = {0, 9, -9, 0, 0, 3, 2, 0, 0, 0, 0, 0};
+    const ConstTensorView a8{ElementType::int8, shape_1d(2U), &ints[1], 2U};
+    const ConstTensorView b8{ElementType::int8, shape_1d(2U), &ints[5], 2U};
+    const TensorView y8{ElementType::int8, shape_1d(2U), &ints[9], 2U};
+    ASSERT_TRUE(div(a8, b8, y8, DivOptions{}, nullptr).is_ok());
+    EXPECT_EQ(ints[9], 3);
+    EXPECT_EQ(ints[10], -5);
+    const ConstTensorView none_a{ElementType::fp32, shape_1d(0U), &a_bytes[1], 0U};
+    const TensorView none_y{ElementType::fp32, shape_1d(0U), &y_bytes[3], 0U};
+    EXPECT_TRUE(div(none_a, none_a, none_y, DivOptions{}, nullptr).is_ok());
+    EXPECT_STREQ(status_code_name(StatusCode::misaligned), "misaligned");
+}
+
 // Y sharing bytes with A or B without being exactly that buffer is refused
 // before anything is written (issue #11: Y = B + 1 on INT64 returned ok
 // while writing into B, then died of SIGFPE; FP32 gave silent garbage).
