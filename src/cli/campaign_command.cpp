@@ -34,7 +34,7 @@ struct CampaignArguments {
 };
 
 // [impl->req~div-cli-d8~1]
-// [impl->req~div-cli-d12~1]
+// [impl->req~div-cli-d12~2]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
     if (!parse_type_name(args.type, plan.type)) {

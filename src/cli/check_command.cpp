@@ -38,7 +38,8 @@ void write_json(const std::string& path, const nlohmann::json& report) {
 // [impl->req~div-cli-d5~1]
 // [impl->req~div-cli-d6~1]
 // [impl->req~div-cli-d7~1]
-// [impl->req~div-cli-d12~1]
+// [impl->req~div-cli-d12~2]
+// [impl->req~div-io-d5~1]
 int run_check(const CheckArguments& args) {
     if (!args.json.empty()) {
         check_output_path(args.json, "--json", {{"A", args.a}, {"B", args.b}, {"Y", args.y}});
@@ -47,9 +48,10 @@ int run_check(const CheckArguments& args) {
     const io::TensorData a_file = args.files.read(args.a);
     const io::TensorData b_file = args.files.read(args.b);
     const io::TensorData y = args.files.read(args.y);
-    io::TensorData a = a_file;
-    io::TensorData b = b_file;
-    broadcast_operands(a, b, div_options);
+    // No copy of A or B unless one broadcasts (DIV-IO-D5: memory bounded by the inputs).
+    const BroadcastOperands operands(a_file, b_file, y, div_options);
+    const io::TensorData& a = operands.a();
+    const io::TensorData& b = operands.b();
     oracle::CheckOptions options;
     (void)oracle::parse_acceptance(args.accept, options.accept);  // validated by the option's check
     options.rounding = int_rounding_of(div_options);

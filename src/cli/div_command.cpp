@@ -56,9 +56,10 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
     return std::vector<std::uint64_t>(y.dims.begin(), y.dims.begin() + y.rank);
 }
 
-// [impl->req~div-cli-d3~2]
+// [impl->req~div-cli-d3~3]
 // [impl->req~div-cli-d4~1]
-// [impl->req~div-cli-d12~1]
+// [impl->req~div-cli-d12~2]
+// [impl->req~div-io-d5~1]
 int run_div(const DivArguments& args) {
     (void)io::format_of(args.out);  // an unknown output format fails before any work
     // Y may replace A or B: both are read whole before Y is written, atomically.
@@ -69,7 +70,9 @@ int run_div(const DivArguments& args) {
     io::TensorData y;
     y.type = a.type;
     y.dims = output_dims(a, b, options);
-    y.bytes.assign(static_cast<std::size_t>(io::checked_size(y.dims, y.type, "Y").bytes), 0U);
+    // Known from the shapes: a Y that does not fit memory fails here, before the computation.
+    y.bytes = io::allocate_bytes(io::checked_size(y.dims, y.type, "Y").bytes,
+                                 "Y (shape " + io::shape_text(y.dims) + " " + element_type_name(y.type) + ")");
     DivReport report{};
     const Status status = div(a.view(), b.view(), y.mutable_view(), options, &report);
     if (!status.is_ok()) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "commands.hpp"
 #include "exit_status.hpp"
@@ -23,6 +24,7 @@ constexpr const char* kDescription =
 }  // namespace
 
 // [impl->req~div-cli-d1~1]
+// [impl->req~div-io-d5~1]
 int main(int argc, char** argv) {
     using namespace sonnx::cli;
     sonnx::io::remove_temporaries_on_signals();  // before any thread starts (DIV-CLI-D3)
@@ -53,6 +55,12 @@ int main(int argc, char** argv) {
             return failure.status();
         } catch (const sonnx::io::FileError& error) {
             std::cerr << "sonnx-div " << command.app->get_name() << ": " << error.what() << "\n";
+            return exit_usage;
+        } catch (const std::bad_alloc&) {
+            // The tensors' own buffers report their sizes (ResourceError); this is any other allocation.
+            std::cerr << "sonnx-div " << command.app->get_name()
+                      << ": out of memory: an allocation failed (the inputs need more memory than the process may "
+                         "use; see ulimit -v)\n";
             return exit_usage;
         } catch (const std::exception& error) {
             std::cerr << "sonnx-div " << command.app->get_name() << ": internal error: " << error.what() << "\n";

@@ -50,6 +50,7 @@ Subcommand add_onnx_test_command(CLI::App& parent) {
         ->required()
         ->check(CLI::ExistingDirectory);
     args->op.profile = "onnx";  // what ONNX's tests expect; --profile sonnx or openvino to compare
+    args->op.attributes_from_model = true;
     args->op.add_to(*command);
     command->footer(
         "Under the onnx profile (the default here) the opset and the broadcast/axis attributes come from each "

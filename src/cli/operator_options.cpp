@@ -40,6 +40,7 @@ bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) &&
 
 // [impl->req~div-prof-d1~1]
 // [impl->req~div-cli-d10~1]
+// [impl->req~div-cli-d13~1]
 DivOptions OperatorOptions::div_options() const {
     auto given = [](const CLI::Option* option) { return (option != nullptr) && (option->count() > 0U); };
     auto refuse = [](const std::string& what, const std::string& profile_name) {
@@ -69,6 +70,20 @@ DivOptions OperatorOptions::div_options() const {
     }
     if ((given(pythondiv_option_) || given(auto_broadcast_option_)) && (options.profile != Profile::openvino)) {
         refuse("--pythondiv and --auto-broadcast", "openvino");
+    }
+    // Div has the broadcast and axis attributes at opsets 1 and 6 only: given
+    // at another opset, either value is refused alike (DIV-CLI-D13).
+    const bool attributes_given = given(broadcast_option_) || given(axis_option_);
+    if (attributes_given && (options.profile == Profile::onnx)) {
+        if (attributes_from_model) {
+            throw CommandFailure(exit_usage, "--broadcast and --axis come from each model's Div node here; they "
+                                             "cannot be given");
+        }
+        if (options.onnx.opset >= 7U) {
+            throw CommandFailure(exit_usage, "--broadcast and --axis are attributes of Div at opsets 1 and 6 only; "
+                                             "opset " + std::to_string(options.onnx.opset) +
+                                             " has neither (give --opset 1 or --opset 6)");
+        }
     }
     return options;
 }

@@ -22,6 +22,7 @@ struct OperatorOptions {
     std::int64_t axis{0};               // onnx opset 1 and 6: the `axis` attribute, when given
     std::string pythondiv{"true"};      // openvino m_pythondiv
     std::string auto_broadcast{"numpy"};  // openvino
+    bool attributes_from_model{false};    // onnx-test: broadcast and axis come from each model
 
     void add_to(CLI::App& command);
     // The options for the core; throws CommandFailure (usage) when an option

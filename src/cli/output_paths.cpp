@@ -7,16 +7,22 @@
 
 namespace sonnx::cli {
 
-// [impl->req~div-cli-d12~1]
+// [impl->req~div-cli-d12~2]
 void check_output_path(const std::string& path, const char* option, const std::vector<NamedInput>& inputs) {
     const std::string what = std::string(option) + " " + path + ": ";
     if (path == "-") {
         throw CommandFailure(exit_usage, what + "standard output is not supported; give a file name");
     }
     struct stat target {};
-    if (::stat(path.c_str(), &target) == 0) {
+    if (::lstat(path.c_str(), &target) == 0) {
+        if (S_ISLNK(target.st_mode)) {
+            throw CommandFailure(exit_usage, what + "is a symbolic link; name the file itself");
+        }
         if (!S_ISREG(target.st_mode)) {
             throw CommandFailure(exit_usage, what + "exists and is not a regular file");
+        }
+        if (::access(path.c_str(), W_OK) != 0) {
+            throw CommandFailure(exit_usage, what + "exists and is not writable");
         }
         for (const NamedInput& input : inputs) {
             struct stat source {};

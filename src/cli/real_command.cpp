@@ -20,6 +20,18 @@ namespace {
 constexpr unsigned kMaxDigits = 10000U;
 // An operand file larger than this is refused before it is read (64 MiB of decimals).
 constexpr std::uint64_t kMaxOperandFileBytes = std::uint64_t{64} << 20U;
+// The exact values of one operand may take at most this many bits (8 MiB):
+// "1e100000" alone is a 332,193-bit integer, so text size does not bound memory.
+constexpr std::uint64_t kMaxOperandBits = std::uint64_t{1} << 26U;
+// And at most this many elements, counted while splitting (before any parsing).
+constexpr std::size_t kMaxOperandElements = 1000000U;
+
+// Bits of numerator and denominator: what the value holds in memory.
+std::uint64_t size_in_bits(const real::Rational& value) {
+    const mpq_srcptr q = value.backend().data();
+    return static_cast<std::uint64_t>(mpz_sizeinbase(mpq_numref(q), 2)) +
+           static_cast<std::uint64_t>(mpz_sizeinbase(mpq_denref(q), 2));
+}
 
 struct RealArguments {
     std::string a;
@@ -39,6 +51,10 @@ std::vector<std::string> split_decimals(const std::string& text) {
         }
         if ((c == ',') || (c == ' ') || (c == '\t') || (c == '\n') || (c == '\r') || (c == '#')) {
             if (!current.empty()) {
+                if (items.size() == kMaxOperandElements) {
+                    throw io::ResourceError("more than " + std::to_string(kMaxOperandElements) +
+                                            " elements, the limit per operand");
+                }
                 items.push_back(current);
                 current.clear();
             }
@@ -56,11 +72,18 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
         error = "no decimal given";
         return false;
     }
+    std::uint64_t bits = 0U;
     for (std::size_t i = 0; i < items.size(); ++i) {
         const real::ParseResult parsed = real::parse_decimal(items[i]);
         if (!parsed.ok) {
             error = "element " + std::to_string(i) + " '" + items[i] + "': " + parsed.error;
             return false;
+        }
+        bits += size_in_bits(parsed.value);
+        if (bits > kMaxOperandBits) {
+            throw io::ResourceError("the exact values of elements 0 to " + std::to_string(i) + " need " +
+                                    std::to_string(bits) + " bits, above the limit of " +
+                                    std::to_string(kMaxOperandBits) + " bits (8 MiB) per operand");
         }
         out.values.push_back(parsed.value);
     }
@@ -68,14 +91,18 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
     return true;
 }
 
-// [impl->req~div-cli-d9~2]
+// [impl->req~div-cli-d9~3]
 real::RealTensor read_operand(const std::string& argument, const char* name) {
     real::RealTensor tensor;
     std::string literal_error;
     // A comma-separated list of decimals is a literal; anything else names a text file.
-    if ((argument.find_first_of(" \t\n") == std::string::npos) &&
-        parse_all(split_decimals(argument), tensor, literal_error)) {
-        return tensor;
+    try {
+        if ((argument.find_first_of(" \t\n") == std::string::npos) &&
+            parse_all(split_decimals(argument), tensor, literal_error)) {
+            return tensor;
+        }
+    } catch (const io::ResourceError& error) {
+        throw io::ResourceError(std::string(name) + ": " + error.what());
     }
     std::vector<std::uint8_t> bytes;
     try {
@@ -87,13 +114,17 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
     }
     const std::string content(bytes.begin(), bytes.end());
     std::string file_error;
-    if (!parse_all(split_decimals(content), tensor, file_error)) {
-        throw CommandFailure(exit_usage, argument + ": " + file_error);
+    try {
+        if (!parse_all(split_decimals(content), tensor, file_error)) {
+            throw CommandFailure(exit_usage, argument + ": " + file_error);
+        }
+    } catch (const io::ResourceError& error) {
+        throw io::ResourceError(argument + ": " + error.what());
     }
     return tensor;
 }
 
-// [impl->req~div-cli-d9~2]
+// [impl->req~div-cli-d9~3]
 int run_real(const RealArguments& args) {
     const real::RealTensor a = read_operand(args.a, "A");
     const real::RealTensor b = read_operand(args.b, "B");

@@ -75,8 +75,17 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
                         element_type_name(which->type) + ")";
             }
             break;
+        case StatusCode::invalid_argument:
+            text += ": an option has a value the operator does not accept";  // options belong to no operand
+            break;
         default:
-            text += std::string(" by ") + operand + " (index " + std::to_string(status.index) + ")";
+            if (status.operand == Operand::none) {
+                break;  // nothing to point at
+            }
+            text += std::string(" by ") + operand;
+            if ((status.code != StatusCode::overlap) && (status.code != StatusCode::misaligned)) {
+                text += " (index " + std::to_string(status.index) + ")";
+            }
             break;
     }
     if (!restriction.empty()) {

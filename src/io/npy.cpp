@@ -262,16 +262,15 @@ std::uint32_t read_le(const std::uint8_t* p, std::size_t bytes) {
     return value;
 }
 
-struct NpyLayout {
-    ElementType type{};
-    std::vector<std::uint64_t> dims;
-    std::size_t data_start{0U};
-};
+}  // namespace
 
-// Checks the whole file; the data are the bytes from data_start to the end.
 // [impl->req~div-io-d1~1]
 // [impl->req~div-io-d4~1]
-NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size) {
+// [impl->req~div-io-d5~1]
+NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size, std::uint64_t file_size) {
+    if (size > file_size) {
+        throw FileError(".npy: internal: more bytes than the file holds");
+    }
     if ((size < kMagicSize) || (std::memcmp(data, kMagic, kMagicSize) != 0)) {
         throw FileError(".npy: wrong magic (not a NumPy .npy file)");
     }
@@ -289,9 +288,16 @@ NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size) {
         throw FileError(".npy: truncated in the header length");
     }
     const std::size_t header_length = read_le(data + kMagicSize + 2U, length_bytes);
-    if (header_length > size - header_start) {
+    if (header_length > file_size - header_start) {
         throw FileError(".npy: truncated: the header says " + std::to_string(header_length) + " bytes, the file has " +
-                        std::to_string(size - header_start) + " after the preamble");
+                        std::to_string(file_size - header_start) + " after the preamble");
+    }
+    if (header_length > kNpyMaxHeaderBytes) {
+        throw ResourceError(".npy: a header of " + std::to_string(header_length) + " bytes, above the limit of " +
+                            std::to_string(kNpyMaxHeaderBytes));
+    }
+    if (header_length > size - header_start) {
+        throw FileError(".npy: internal: the header was not read whole");
     }
     const std::string_view text(reinterpret_cast<const char*>(data + header_start), header_length);
     const Header header = HeaderParser(text).parse();
@@ -303,7 +309,8 @@ NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size) {
     layout.dims = header.shape;
     const TensorSize needed = checked_size(layout.dims, layout.type, ".npy");
     layout.data_start = header_start + header_length;
-    const std::uint64_t available = size - layout.data_start;
+    layout.data_bytes = needed.bytes;
+    const std::uint64_t available = file_size - layout.data_start;
     if (available != needed.bytes) {
         throw FileError(".npy: shape " + shape_text(layout.dims) + " of dtype '" + header.descr + "' needs " +
                         std::to_string(needed.bytes) + " data bytes, the file holds " + std::to_string(available));
@@ -311,12 +318,10 @@ NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size) {
     return layout;
 }
 
-}  // namespace
-
 // [impl->req~div-io-d1~1]
 // [impl->req~div-io-d4~1]
 TensorData parse_npy(const std::uint8_t* data, std::size_t size) {
-    const NpyLayout layout = parse_npy_layout(data, size);
+    const NpyLayout layout = parse_npy_layout(data, size, size);
     TensorData tensor;
     tensor.type = layout.type;
     tensor.dims = layout.dims;
@@ -327,7 +332,7 @@ TensorData parse_npy(const std::uint8_t* data, std::size_t size) {
 // [impl->req~div-io-d1~1]
 // [impl->req~div-io-d4~1]
 TensorData parse_npy(std::vector<std::uint8_t>&& file) {
-    const NpyLayout layout = parse_npy_layout(file.data(), file.size());
+    const NpyLayout layout = parse_npy_layout(file.data(), file.size(), file.size());
     TensorData tensor;
     tensor.type = layout.type;
     tensor.dims = layout.dims;
@@ -338,7 +343,7 @@ TensorData parse_npy(std::vector<std::uint8_t>&& file) {
 
 // [impl->req~div-io-d1~1]
 // [impl->req~div-io-d2~1]
-std::vector<std::uint8_t> encode_npy(const TensorData& tensor) {
+std::vector<std::uint8_t> encode_npy_header(const TensorData& tensor) {
     const TensorSize size = checked_size(tensor.dims, tensor.type, ".npy");
     if (size.bytes != tensor.bytes.size()) {
         throw FileError(".npy: tensor data does not match its shape");
@@ -362,6 +367,12 @@ std::vector<std::uint8_t> encode_npy(const TensorData& tensor) {
     out.push_back(static_cast<std::uint8_t>(header.size() & 0xFFU));
     out.push_back(static_cast<std::uint8_t>(header.size() >> 8U));  // at most a few hundred bytes: 16 dims
     out.insert(out.end(), header.begin(), header.end());
+    return out;
+}
+
+// [impl->req~div-io-d1~1]
+std::vector<std::uint8_t> encode_npy(const TensorData& tensor) {
+    std::vector<std::uint8_t> out = encode_npy_header(tensor);
     out.insert(out.end(), tensor.bytes.begin(), tensor.bytes.end());
     return out;
 }

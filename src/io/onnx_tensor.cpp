@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "sonnx/io/packed_4bit.hpp"
 
@@ -131,7 +132,27 @@ std::vector<std::uint8_t> from_typed_field(const TensorProto& proto, ElementType
     return bytes;
 }
 
+// [impl->req~div-io-d5~1]
+TensorProto parse_message(const std::uint8_t* data, std::size_t size) {
+    check_tensor_proto_size(size);
+    TensorProto proto;
+    if (!proto.ParseFromArray(data, static_cast<int>(size))) {
+        fail("not a valid serialized TensorProto (truncated or malformed protobuf)");
+    }
+    return proto;
+}
+
+TensorData tensor_of(const TensorProto& proto);
+
 }  // namespace
+
+// [impl->req~div-io-d5~1]
+void check_tensor_proto_size(std::uint64_t bytes) {
+    if (bytes > kMaxTensorProtoBytes) {
+        throw ResourceError(".pb TensorProto: " + std::to_string(bytes) + " bytes, above protobuf's message limit of " +
+                            std::to_string(kMaxTensorProtoBytes) + " bytes (2 GiB - 1)");
+    }
+}
 
 // [impl->req~div-io-d3~1]
 int onnx_data_type(ElementType type) {
@@ -170,13 +191,23 @@ bool element_type_of_onnx(int data_type, ElementType& type) {
 // [impl->req~div-io-d4~1]
 // [impl->req~div-int-d3~1]
 TensorData parse_tensor_proto(const std::uint8_t* data, std::size_t size) {
-    if (size > static_cast<std::size_t>(INT_MAX)) {
-        fail("file larger than protobuf's 2 GiB message limit");
-    }
-    TensorProto proto;
-    if (!proto.ParseFromArray(data, static_cast<int>(size))) {
-        fail("not a valid serialized TensorProto (truncated or malformed protobuf)");
-    }
+    return tensor_of(parse_message(data, size));
+}
+
+// [impl->req~div-io-d3~1]
+// [impl->req~div-io-d5~1]
+TensorData parse_tensor_proto(std::vector<std::uint8_t>&& file) {
+    TensorProto proto = parse_message(file.data(), file.size());
+    std::vector<std::uint8_t>().swap(file);  // the file's bytes now live in proto: free them before the copy
+    return tensor_of(proto);
+}
+
+namespace {
+
+// [impl->req~div-io-d3~1]
+// [impl->req~div-io-d4~1]
+// [impl->req~div-int-d3~1]
+TensorData tensor_of(const TensorProto& proto) {
     if (!proto.unknown_fields().empty() || (proto.has_segment() && !proto.segment().unknown_fields().empty())) {
         fail("fields a TensorProto does not have (not a TensorProto, or a newer ONNX field)");
     }
@@ -230,13 +261,30 @@ TensorData parse_tensor_proto(const std::uint8_t* data, std::size_t size) {
     return tensor;
 }
 
+void append_varint(std::vector<std::uint8_t>& out, std::uint64_t value) {
+    while (value >= 0x80U) {
+        out.push_back(static_cast<std::uint8_t>((value & 0x7FU) | 0x80U));
+        value >>= 7U;
+    }
+    out.push_back(static_cast<std::uint8_t>(value));
+}
+
+}  // namespace
+
 // [impl->req~div-io-d3~1]
 // [impl->req~div-int-d3~1]
 std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor) {
+    TensorProtoPieces pieces = encode_tensor_proto_pieces(tensor);
+    const std::vector<std::uint8_t>& data = is_4bit(tensor.type) ? pieces.packed : tensor.bytes;
+    pieces.head.insert(pieces.head.end(), data.begin(), data.end());
+    return std::move(pieces.head);
+}
+
+// [impl->req~div-io-d3~1]
+// [impl->req~div-io-d5~1]
+// [impl->req~div-int-d3~1]
+TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor) {
     const TensorSize size = checked_size(tensor.dims, tensor.type, ".pb TensorProto");
-    if (size.bytes != tensor.bytes.size()) {
-        fail("tensor data does not match its shape");
-    }
     TensorProto proto;
     proto.set_data_type(onnx_data_type(tensor.type));
     for (const std::uint64_t d : tensor.dims) {
@@ -245,21 +293,31 @@ std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor) {
         }
         proto.add_dims(static_cast<std::int64_t>(d));
     }
-    if (is_4bit(tensor.type)) {
-        const std::vector<std::uint8_t> packed = pack_4bit(tensor.type, tensor.bytes.data(), size.elements);
-        proto.set_raw_data(packed.data(), packed.size());
-    } else {
-        proto.set_raw_data(tensor.bytes.data(), tensor.bytes.size());
-    }
-    const std::size_t length = proto.ByteSizeLong();
-    if (length > static_cast<std::size_t>(INT_MAX)) {
-        fail("tensor larger than protobuf's 2 GiB message limit");
-    }
-    std::vector<std::uint8_t> out(length);
-    if (!proto.SerializeToArray(out.data(), static_cast<int>(length))) {
+    // raw_data (field 9) is the last field set, so protobuf would write it
+    // last: the head is the other fields, then its tag and length.
+    TensorProtoPieces pieces;
+    pieces.head.resize(proto.ByteSizeLong());
+    if (!proto.SerializeToArray(pieces.head.data(), static_cast<int>(pieces.head.size()))) {
         fail("serialization failed");
     }
-    return out;
+    const std::uint64_t data_bytes = is_4bit(tensor.type) ? packed_4bit_size(size.elements) : size.bytes;
+    constexpr std::uint8_t kRawDataTag = (9U << 3U) | 2U;  // field 9, length-delimited
+    pieces.head.push_back(kRawDataTag);
+    append_varint(pieces.head, data_bytes);
+    const std::uint64_t message_bytes = pieces.head.size() + data_bytes;
+    if (message_bytes > kMaxTensorProtoBytes) {
+        throw ResourceError(".pb TensorProto: shape " + shape_text(tensor.dims) + " of " +
+                            element_type_name(tensor.type) + " needs a message of " + std::to_string(message_bytes) +
+                            " bytes, above protobuf's limit of " + std::to_string(kMaxTensorProtoBytes) +
+                            " bytes (2 GiB - 1); write it as .npy");
+    }
+    if (size.bytes != tensor.bytes.size()) {
+        fail("tensor data does not match its shape");
+    }
+    if (is_4bit(tensor.type)) {
+        pieces.packed = pack_4bit(tensor.type, tensor.bytes.data(), size.elements);
+    }
+    return pieces;
 }
 
 }  // namespace sonnx::io

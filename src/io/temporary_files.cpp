@@ -60,14 +60,14 @@ sigset_t ending_signals() {
 
 }  // namespace
 
-// [impl->req~div-cli-d3~2]
+// [impl->req~div-cli-d3~3]
 void remove_temporaries_on_signals() {
     const sigset_t set = ending_signals();
     (void)pthread_sigmask(SIG_BLOCK, &set, nullptr);  // inherited by every thread started after this
     std::thread(wait_and_clean_up, set).detach();
 }
 
-// [impl->req~div-cli-d3~2]
+// [impl->req~div-cli-d3~3]
 int create_temporary(std::string& name_template) {
     int fd = -1;
     {
@@ -83,7 +83,7 @@ int create_temporary(std::string& name_template) {
     return fd;
 }
 
-// [impl->req~div-cli-d3~2]
+// [impl->req~div-cli-d3~3]
 int finish_temporary(const std::string& name, const std::string& target, bool keep) {
     const std::lock_guard<std::mutex> guard(registry_lock());
     int result = -1;

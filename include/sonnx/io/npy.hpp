@@ -17,6 +17,27 @@
 
 namespace sonnx::io {
 
+// The longest header the reader accepts (NumPy itself refuses more than
+// 10000 bytes by default), and so the most bytes the reader needs from the
+// start of a file before it knows the data's type, shape and position.
+inline constexpr std::size_t kNpyMaxHeaderBytes = 65536U;
+inline constexpr std::size_t kNpyMaxPrefixBytes = 12U + kNpyMaxHeaderBytes;
+
+// What a .npy file's preamble and header say: the data are data_bytes bytes
+// from data_start to the end of the file.
+struct NpyLayout {
+    ElementType type{};
+    std::vector<std::uint64_t> dims;
+    std::uint64_t data_start{0U};
+    std::uint64_t data_bytes{0U};
+};
+
+// Parses the preamble and header from `prefix`, the first prefix_size bytes
+// of a file of file_size bytes (all of them, or at least kNpyMaxPrefixBytes),
+// and checks that the file holds exactly the data the shape needs, without
+// reading them (DIV-IO-D5); throws FileError with the reason.
+NpyLayout parse_npy_layout(const std::uint8_t* prefix, std::size_t prefix_size, std::uint64_t file_size);
+
 // Parses a whole .npy file held in memory; throws FileError with the reason.
 // Never reads outside [data, data + size).
 TensorData parse_npy(const std::uint8_t* data, std::size_t size);
@@ -25,6 +46,8 @@ TensorData parse_npy(std::vector<std::uint8_t>&& file);
 
 // The .npy file of a tensor: version 1.0 (2.0 when the header needs it).
 std::vector<std::uint8_t> encode_npy(const TensorData& tensor);
+// Its preamble and header alone: the file is these bytes, then tensor.bytes.
+std::vector<std::uint8_t> encode_npy_header(const TensorData& tensor);
 
 }  // namespace sonnx::io
 

@@ -25,11 +25,30 @@ inline constexpr int kOnnxInt4 = 22;
 int onnx_data_type(ElementType type);
 bool element_type_of_onnx(int data_type, ElementType& type);
 
+// protobuf's limit on a message: files and tensors above it are refused.
+inline constexpr std::uint64_t kMaxTensorProtoBytes = 2147483647U;  // 2 GiB - 1
+
+// A ResourceError when a serialized TensorProto of `bytes` bytes is above that limit.
+void check_tensor_proto_size(std::uint64_t bytes);
+
 // Parses a serialized TensorProto; throws FileError with the reason.
 TensorData parse_tensor_proto(const std::uint8_t* data, std::size_t size);
+// The same, freeing the file's buffer as soon as protobuf has parsed it.
+TensorData parse_tensor_proto(std::vector<std::uint8_t>&& file);
 
 // A serialized TensorProto of the tensor, data in raw_data.
 std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor);
+
+// The same message in two pieces, so that the data are not copied: `head`
+// (every field but the data, then raw_data's tag and length) followed by
+// the data, which are tensor.bytes or, for INT4/UINT4, `packed`. A tensor
+// whose message would exceed kMaxTensorProtoBytes is refused (ResourceError)
+// from its shape, before anything is built (DIV-IO-D5).
+struct TensorProtoPieces {
+    std::vector<std::uint8_t> head;
+    std::vector<std::uint8_t> packed;  // INT4/UINT4 only
+};
+TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor);
 
 }  // namespace sonnx::io
 

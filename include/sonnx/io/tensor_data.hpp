@@ -20,6 +20,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A memory or format limit that an input or output does not fit (also exit
+// status 2): the message names what did not fit, its size and the limit.
+class ResourceError : public FileError {
+public:
+    using FileError::FileError;
+};
+
 struct TensorData {
     ElementType type{ElementType::fp32};
     std::vector<std::uint64_t> dims;  // empty: a scalar
@@ -39,6 +46,14 @@ struct TensorSize {
     std::uint64_t bytes;
 };
 TensorSize checked_size(const std::vector<std::uint64_t>& dims, ElementType type, const std::string& what);
+
+// A zero-filled buffer of `size` bytes for `what` (a tensor's data), or a
+// ResourceError "what: out of memory: cannot allocate N bytes (X GiB)" when
+// the allocation fails or the size does not fit size_t (DIV-IO-D5).
+std::vector<std::uint8_t> allocate_bytes(std::uint64_t size, const std::string& what);
+
+// "3.00 GiB" or "512 bytes": a size for a message.
+std::string size_text(std::uint64_t bytes);
 
 // "[2, 3]"; "[]" for a scalar.
 std::string shape_text(const std::vector<std::uint64_t>& dims);

@@ -3,7 +3,9 @@
 #ifndef SONNX_IO_TENSOR_FILE_HPP
 #define SONNX_IO_TENSOR_FILE_HPP
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,9 @@ enum class FileFormat : std::uint8_t { npy, onnx_tensor };
 // From the extension (".npy", ".pb", case-sensitive); FileError otherwise.
 FileFormat format_of(const std::string& path);
 
-// Reads and checks a tensor file; FileError prefixed with the path.
+// Reads and checks a tensor file; FileError prefixed with the path. A .npy
+// file's header is checked against the file's size before any data are
+// read; a .pb file above 2 GiB - 1 is refused before it is read (DIV-IO-D5).
 TensorData read_tensor_file(const std::string& path);
 
 // As read_tensor_file, then gives the tensor the element type `wanted`: the
@@ -28,8 +32,9 @@ TensorData read_tensor_file(const std::string& path, ElementType wanted);
 // Writes the tensor in the format of the path's extension, atomically.
 void write_tensor_file(const std::string& path, const TensorData& tensor);
 
-// The bytes of a regular file, refused (FileError) when it is not one or is
-// larger than max_bytes; never waits on a pipe or device.
+// The bytes of a regular file, refused (FileError) when it is not one, or
+// (ResourceError) when it is larger than max_bytes or memory runs out; never
+// waits on a pipe or device.
 std::vector<std::uint8_t> read_whole_file(const std::string& path,
                                           std::uint64_t max_bytes = UINT64_MAX);
 
@@ -37,6 +42,14 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path,
 // it over `path`: on any failure `path` is unchanged and no temporary file
 // is left behind (DIV-CLI-D3).
 void write_file_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes);
+
+// The same for a file made of consecutive pieces (a header, then data that
+// need not be copied).
+struct ByteRange {
+    const std::uint8_t* data;
+    std::size_t size;
+};
+void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> pieces);
 
 }  // namespace sonnx::io
 
