@@ -268,6 +268,24 @@ TEST(TensorFileLimits, NpyHeadersAreCheckedBeforeTheData) {
     }
 }
 
+// The size arithmetic at its exact boundaries: 3 * 6148914691236517205 is
+// 2^64 - 1 elements of one byte, and (2^63 - 1) INT16 elements take 2^64 - 2
+// bytes; one more overflows (issue #12: '>' changed to '>=' survived).
+// Hand-derived: 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417.
+// [utest->req~div-io-d4~1]
+TEST(TensorFileLimits, SizeArithmeticAtItsBoundaries) {
+    RecordProperty("requirements", "DIV-IO-D4");
+    const TensorSize all = checked_size({3U, 6148914691236517205U}, ElementType::uint8, "t");
+    EXPECT_EQ(all.elements, UINT64_MAX);
+    EXPECT_EQ(all.bytes, UINT64_MAX);
+    EXPECT_THROW((void)checked_size({3U, 6148914691236517206U}, ElementType::uint8, "t"), FileError);
+    const TensorSize wide = checked_size({9223372036854775807U}, ElementType::int16, "t");
+    EXPECT_EQ(wide.bytes, UINT64_MAX - 1U);
+    EXPECT_THROW((void)checked_size({9223372036854775808U}, ElementType::int16, "t"), FileError);
+    EXPECT_EQ(checked_size({0U, UINT64_MAX}, ElementType::uint8, "t").bytes, 0U);
+    EXPECT_THROW((void)checked_size({0U, UINT64_MAX}, ElementType::int16, "t"), FileError);  // as DIV-API-D4
+}
+
 // A .pb file above protobuf's 2 GiB - 1 limit is refused before it is read
 // (issue #11: the whole file was read first), and a tensor too large for a
 // TensorProto is refused from its shape, before anything is serialised

@@ -541,6 +541,18 @@ TEST(BroadcastErrors, NibbleRangesIndexTheirOwnOperandAFirst) {
                   Operand::a, 2U);
     expect_status(run_untouched(good_a.in(), b.in(), out, openvino_options()), StatusCode::value_out_of_range,
                   "DIV-INT-D4", Operand::b, 1U);
+    // The boundary: 8 is one above INT4's largest value (issue #12: a range
+    // check accepting 8 survived). The range checks of both operands come
+    // before any divisor check: a zero divisor in an earlier run of Y must
+    // not be reported instead.
+    auto eight_a = tensor<std::int8_t>(ElementType::int4, make({2, 2}), {1, 2, 7, 8});
+    auto zero_b = tensor<std::int8_t>(ElementType::int4, make({2}), {0, 1});
+    expect_status(run_untouched(eight_a.in(), zero_b.in(), out, openvino_options()), StatusCode::value_out_of_range,
+                  "DIV-INT-D4", Operand::a, 3U);
+    auto row_a = tensor<std::int8_t>(ElementType::int4, make({2}), {1, 2});
+    auto eight_b = tensor<std::int8_t>(ElementType::int4, make({2, 2}), {1, 0, 1, 8});
+    expect_status(run_untouched(row_a.in(), eight_b.in(), out, openvino_options()), StatusCode::value_out_of_range,
+                  "DIV-INT-D4", Operand::b, 3U);
     auto low = tensor<std::int8_t>(ElementType::int4, make({2, 2}), {1, -9, 3, 4});
     expect_status(run_untouched(low.in(), good_b.in(), out, openvino_options()), StatusCode::value_out_of_range,
                   "DIV-INT-D4", Operand::a, 1U);

@@ -108,6 +108,45 @@ TEST_F(ApiErrors, RankAboveSixteen) {
     EXPECT_FALSE(same_shape(too_deep, too_deep));  // equal, but no valid shape has rank 17
 }
 
+// Under the sonnx profile the type checks come before the rank checks
+// (DIV-API-D2): a call with both a type mismatch and a rank above 16 names
+// the type (issue #12: moving the rank checks first survived the suite).
+// [utest->req~div-api-d2~1]
+TEST_F(ApiErrors, TypesAreCheckedBeforeRanks) {
+    RecordProperty("requirements", "DIV-API-D2");
+    Call c = call();
+    c.b.type = ElementType::uint32;
+    c.a.shape.rank = 17U;
+    expect_status(run_untouched(c, out), StatusCode::type_mismatch, "DIV-INT-C2", Operand::b, 0U);
+    c = call();
+    c.y.type = static_cast<ElementType>(99);
+    c.a.shape.rank = 17U;
+    expect_status(run_untouched(c, out), StatusCode::unsupported_type, "DIV-API-D6", Operand::y, 0U);
+}
+
+// A failing call leaves a report that says nothing was written: no flags,
+// no elements, whatever it held before (issue #12: a report filled as if
+// the call had run survived the suite).
+// [utest->req~div-api-d1~1]
+TEST_F(ApiErrors, AFailingCallReportsNothingWritten) {
+    RecordProperty("requirements", "DIV-API-D1");
+    Call c = call(ElementType::fp32);
+    c.b.shape = shape_1d(3U);
+    DivReport report{};
+    report.fp_flags = 0x1FU;
+    report.elements = 99U;
+    expect_status(div(c.a, c.b, c.y, c.options, &report), StatusCode::shape_mismatch, "DIV-FLOAT-C1", Operand::b, 0U);
+    EXPECT_EQ(report.fp_flags, fp_flag_none);
+    EXPECT_EQ(report.elements, 0U);
+    b[2] = 0;  // INT32 6/3, 9/3, 35/0: a zero divisor found after the shapes
+    report.fp_flags = 0x1FU;
+    report.elements = 99U;
+    const Call z = call();
+    expect_status(div(z.a, z.b, z.y, z.options, &report), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 2U);
+    EXPECT_EQ(report.fp_flags, fp_flag_none);
+    EXPECT_EQ(report.elements, 0U);
+}
+
 // [utest->req~div-int-r1~1]
 // [utest->req~div-int-c1~1]
 // [utest->req~div-float-r1~1]
@@ -408,7 +447,8 @@ TEST(ApiNames, EveryEnumeratorHasItsName) {
         {RequirementId::div_int_c3, "DIV-INT-C3"}, {RequirementId::div_int_d2, "DIV-INT-D2"},
         {RequirementId::div_int_d4, "DIV-INT-D4"}, {RequirementId::div_api_d3, "DIV-API-D3"},
         {RequirementId::div_api_d4, "DIV-API-D4"}, {RequirementId::div_api_d5, "DIV-API-D5"},
-        {RequirementId::div_api_d6, "DIV-API-D6"}, {RequirementId::div_float_d5, "DIV-FLOAT-D5"}};
+        {RequirementId::div_api_d6, "DIV-API-D6"}, {RequirementId::div_float_d5, "DIV-FLOAT-D5"},
+        {RequirementId::div_api_d8, "DIV-API-D8"}, {RequirementId::div_api_d9, "DIV-API-D9"}};
     for (const auto& [id, name] : requirements) {
         EXPECT_STREQ(requirement_name(id), name);
     }
@@ -419,7 +459,8 @@ TEST(ApiNames, EveryEnumeratorHasItsName) {
         {StatusCode::buffer_too_small, "buffer_too_small"}, {StatusCode::size_overflow, "size_overflow"},
         {StatusCode::rank_too_large, "rank_too_large"}, {StatusCode::value_out_of_range, "value_out_of_range"},
         {StatusCode::unsupported_type, "unsupported_type"}, {StatusCode::invalid_argument, "invalid_argument"},
-        {StatusCode::fp_environment_failure, "fp_environment_failure"}};
+        {StatusCode::fp_environment_failure, "fp_environment_failure"}, {StatusCode::overlap, "overlap"},
+        {StatusCode::misaligned, "misaligned"}};
     for (const auto& [code, name] : codes) {
         EXPECT_STREQ(status_code_name(code), name);
     }
