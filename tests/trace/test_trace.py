@@ -35,6 +35,8 @@ class Fixture:
         self.write("tests/unit/x_test.cpp",
                    f"// {tag('utest', 'div-x-c1')}\nTEST(Suite, Name) {{\n"
                    f"    RecordProperty(\"requirements\", \"DIV-X-C1\");\n}}\n")
+        self.write("src/core/CMakeLists.txt", "add_library(x x.cpp)\n")
+        self.write("tests/unit/CMakeLists.txt", "foreach(name x_test)\n  add_executable(${name} ${name}.cpp)\nendforeach()\n")
 
     def write(self, relative: str, text: str) -> None:
         path = os.path.join(self.root, relative)
@@ -168,6 +170,63 @@ class TraceCheck(unittest.TestCase):
         outcome = fixture.trace("check", "--known", os.path.join(fixture.root, "gaps.txt"))
         self.assertEqual(outcome.returncode, 1)
         self.assertIn("DEFECT closed-gap", outcome.stdout)
+
+    def test_a_test_without_a_result_fails(self):
+        # A binary that crashed before writing its XML leaves its tests without results.
+        fixture = self.fixture()
+        fixture.write("tests/unit/y_test.cpp",
+                      f"// {tag('utest', 'div-x-c1')}\nTEST(Other, Crashed) {{\n"
+                      f"    RecordProperty(\"requirements\", \"DIV-X-C1\");\n}}\n")
+        fixture.write("tests/unit/CMakeLists.txt", "foreach(name x_test y_test)\n  add_executable(${name} ${name}.cpp)\n"
+                                                   "endforeach()\n")
+        self.assert_defect(fixture, "test-not-run", "--results", fixture.results())
+        fixture.trace("matrix")
+        allowed = fixture.check("--results", fixture.results(), "--may-not-run", "Other.*")
+        self.assertEqual(allowed.returncode, 0, allowed.stdout)
+        self.assertIn("NOT RUN test-not-run: Other.Crashed", allowed.stdout)
+        other = fixture.check("--results", fixture.results(), "--may-not-run", "Others.*")
+        self.assertEqual(other.returncode, 1, other.stdout)
+
+    def test_a_proof_without_a_result_fails(self):
+        fixture = self.fixture(extra_needs=", proof")
+        fixture.write("why3/x.mlw", f"module DivX\n  (* {tag('proof', 'div-x-c1')} *)\n  lemma l: true\nend\n")
+        fixture.write("replay.json", '{"goals": []}')
+        self.assert_defect(fixture, "proof-not-run", "--proofs", os.path.join(fixture.root, "replay.json"))
+
+    def test_tags_in_files_the_build_does_not_compile(self):
+        for relative in ("src/core/unbuilt.cpp", "tests/unit/unbuilt_test.cpp"):
+            with self.subTest(relative=relative):
+                fixture = self.fixture()
+                kind = "impl" if relative.startswith("src") else "utest"
+                body = "int f() {\n    return 1;\n}\n" if kind == "impl" else "TEST(Unbuilt, Case) {\n}\n"
+                fixture.write(relative, f"// {tag(kind, 'div-x-c1')}\n{body}")
+                self.assert_defect(fixture, "unbuilt-source")
+        # A header counts when a built source includes it; one nobody includes does not.
+        fixture = self.fixture()
+        fixture.write("include/x/used.hpp", f"// {tag('impl', 'div-x-c1')}\ninline int g() {{ return 2; }}\n")
+        fixture.write("include/x/unused.hpp", f"// {tag('impl', 'div-x-c1')}\ninline int h() {{ return 3; }}\n")
+        fixture.write("src/core/x.cpp", f"#include \"x/used.hpp\"\n// {tag('impl', 'div-x-c1')}\n"
+                                        "int divide(int a, int b) {\n    return a / b;\n}\n")
+        fixture.trace("matrix")
+        outcome = fixture.check()
+        self.assertEqual(outcome.returncode, 1, outcome.stdout)
+        self.assertIn("unused.hpp", outcome.stdout)
+        self.assertNotIn("used.hpp:", outcome.stdout.replace("unused.hpp:", ""))
+
+    def test_an_inspection_needs_a_way_to_repeat_it_and_a_dated_result(self):
+        record = "### Review\n`inspection~review~1`\n\nCovers: req~div-x-c1~1\n\nWhat: the code.\n"
+        for extra, passes in (("How to repeat: read it.\nResult (2026-11-24): fine.\n", True),
+                              ("Result (2026-11-24): fine.\n", False),
+                              ("How to repeat: read it.\nResult: fine.\n", False)):
+            with self.subTest(extra=extra):
+                fixture = self.fixture(extra_needs=", inspection")
+                fixture.write("spec/inspections.md", "# Inspections\n\n" + record + extra)
+                fixture.trace("matrix")
+                outcome = fixture.check()
+                self.assertEqual(outcome.returncode, 0 if passes else 1, outcome.stdout)
+                if not passes:
+                    self.assertIn("DEFECT incomplete-inspection", outcome.stdout)
+                    self.assertIn("DEFECT missing-inspection", outcome.stdout)
 
     def test_report_prints_verdicts(self):
         fixture = self.fixture()

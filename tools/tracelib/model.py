@@ -2,6 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from .build_files import unbuilt_sources
 from .core_code import untagged_functions
 from .requirements import SpecIndex, read_spec
 from .results import GoalResult, TestResult
@@ -38,12 +39,15 @@ class Trace:
 def build_trace(root: str) -> Trace:
     spec = read_spec(root)
     tags = find_tags(root)
+    unbuilt = unbuilt_sources(root, {tag.path for tag in tags})
     coverage = {name: Coverage() for name in spec.requirements}
     defects: List[Defect] = []
     for name, location in spec.duplicates:
         defects.append(Defect("duplicate-requirement", f"{name.upper()} is defined twice", location))
     for detail, location in spec.malformed:
         defects.append(Defect("malformed-requirement", detail, location))
+    for detail, location in spec.incomplete_inspections:
+        defects.append(Defect("incomplete-inspection", detail, location))
     for tag in tags:
         where = f"{tag.path}:{tag.line}"
         requirement = spec.requirements.get(tag.name)
@@ -53,6 +57,10 @@ def build_trace(root: str) -> Trace:
         if tag.revision != requirement.revision:
             defects.append(Defect("outdated-revision", f"{tag.kind} tag points to revision {tag.revision} of "
                                   f"{requirement.ident}, which is at revision {requirement.revision}", where))
+            continue
+        if tag.kind in ("impl", "utest") and tag.path in unbuilt:
+            defects.append(Defect("unbuilt-source", f"{tag.kind} tag for {requirement.ident} is in a file that no "
+                                  f"CMakeLists.txt builds or includes", where))
             continue
         if tag.kind in ("utest", "proof") and not tag.target:
             defects.append(Defect("unbound-tag", f"{tag.kind} tag for {requirement.ident} is not directly above a "

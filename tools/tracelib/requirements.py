@@ -11,6 +11,8 @@ NEEDS = re.compile(r"^Needs:\s*(?P<needs>[a-z, ]+)\s*$")
 INSPECTION = re.compile(r"^`inspection~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)`\s*$")
 COVERS = re.compile(r"^Covers:\s*(?P<refs>.*)$")
 REF = re.compile(r"req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)")
+REPEAT = re.compile(r"^How to repeat:\s*\S")
+RESULT = re.compile(r"^Result \(\d{4}-\d{2}-\d{2}\):\s*\S")
 
 KNOWN_NEEDS = ("impl", "utest", "proof", "inspection")
 
@@ -33,7 +35,24 @@ class SpecIndex:
     requirements: Dict[str, Requirement] = field(default_factory=dict)
     duplicates: List[Tuple[str, str]] = field(default_factory=list)   # (name, location)
     inspections: List[Tuple[str, int, str]] = field(default_factory=list)  # (req name, rev, location)
+    # Inspection records without a way to repeat them or a dated result: they cover nothing.
+    incomplete_inspections: List[Tuple[str, str]] = field(default_factory=list)  # (detail, location)
     malformed: List[Tuple[str, str]] = field(default_factory=list)    # (detail, location)
+
+
+def _missing_record_parts(lines: List[str], item_line: int) -> List[str]:
+    """What an inspection record starting at item_line (1-based) lacks, up to the next item or heading."""
+    body = []
+    for line in lines[item_line:]:
+        if HEADING.match(line) or ITEM.match(line.strip()) or INSPECTION.match(line.strip()):
+            break
+        body.append(line.strip())
+    missing = []
+    if not any(REPEAT.match(line) for line in body):
+        missing.append("'How to repeat:'")
+    if not any(RESULT.match(line) for line in body):
+        missing.append("a dated 'Result (YYYY-MM-DD):'")
+    return missing
 
 
 def read_spec(root: str) -> SpecIndex:
@@ -45,6 +64,7 @@ def read_spec(root: str) -> SpecIndex:
         title = ""
         current = None
         in_fence = False
+        inspection_complete = False
         for number, line in enumerate(lines, start=1):
             if line.strip().startswith("```"):
                 in_fence = not in_fence  # examples in code blocks are not items
@@ -72,10 +92,18 @@ def read_spec(root: str) -> SpecIndex:
                     index.malformed.append((f"unknown coverage type {unknown} in {current.ident}",
                                             f"{relative}:{number}"))
                 current = None
-            if INSPECTION.match(line.strip()):
+            inspection = INSPECTION.match(line.strip())
+            if inspection:
                 current = None
+                missing = _missing_record_parts(lines, number)
+                if missing:
+                    index.incomplete_inspections.append(
+                        (f"inspection {inspection['name']} lacks {' and '.join(missing)}", f"{relative}:{number}"))
+                    inspection_complete = False
+                else:
+                    inspection_complete = True
             covers = COVERS.match(line.strip())
-            if covers:
+            if covers and inspection_complete:
                 for ref in REF.finditer(covers["refs"]):
                     index.inspections.append((ref["name"], int(ref["rev"]), f"{relative}:{number}"))
     for requirement in index.requirements.values():
