@@ -33,7 +33,7 @@ struct CampaignArguments {
     OperatorOptions op;
 };
 
-// [impl->req~div-cli-d8~1]
+// [impl->req~div-cli-d8~2]
 // [impl->req~div-cli-d12~2]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;

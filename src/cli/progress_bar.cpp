@@ -7,7 +7,7 @@
 
 namespace sonnx::cli {
 
-// [impl->req~div-cli-d8~1]
+// [impl->req~div-cli-d8~2]
 ProgressBar::ProgressBar() : enabled_(::isatty(STDERR_FILENO) == 1), began_(std::chrono::steady_clock::now()) {}
 
 ProgressBar::~ProgressBar() {

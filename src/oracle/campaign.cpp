@@ -56,11 +56,13 @@ std::string status_text(const Status& status) {
            operand_name(status.operand) + "[" + std::to_string(status.index) + "])";
 }
 
-// Checks blocks of pairs against the core; one per worker thread.
+// Checks blocks of pairs against the division under test; one per worker thread.
+// [impl->req~div-cli-d8~2]
+// [impl->req~div-tq-d1~1]
 class BlockChecker {
 public:
-    BlockChecker(ElementType type, IntRounding rounding)
-        : type_(type), traits_(element_traits(type)), rounding_(rounding) {
+    BlockChecker(ElementType type, IntRounding rounding, DivFunction subject)
+        : type_(type), traits_(element_traits(type)), rounding_(rounding), subject_(subject) {
         if (traits_.is_float) {
             float_oracle_ = std::make_unique<FloatOracle>(float_format(type));
         }
@@ -83,7 +85,7 @@ private:
         return text;
     }
 
-    Status run(const Words& a, const Words& b, const std::vector<std::size_t>& which) {
+    Status run(const Words& a, const Words& b, const std::vector<std::size_t>& which, bool with_report = false) {
         const std::size_t n = which.size();
         a_bytes_.assign(n * traits_.size, 0U);
         b_bytes_.assign(n * traits_.size, 0U);
@@ -93,9 +95,22 @@ private:
             store_element(traits_, b_bytes_.data(), i, b[which[i]]);
         }
         const Shape shape = shape_1d(n);
-        return div(ConstTensorView{type_, shape, a_bytes_.data(), a_bytes_.size()},
-                   ConstTensorView{type_, shape, b_bytes_.data(), b_bytes_.size()},
-                   TensorView{type_, shape, y_bytes_.data(), y_bytes_.size()}, DivOptions{rounding_}, nullptr);
+        DivReport report{};
+        return subject_(ConstTensorView{type_, shape, a_bytes_.data(), a_bytes_.size()},
+                        ConstTensorView{type_, shape, b_bytes_.data(), b_bytes_.size()},
+                        TensorView{type_, shape, y_bytes_.data(), y_bytes_.size()}, DivOptions{rounding_},
+                        with_report ? &report : nullptr);
+    }
+
+    // The oracle's quotient is matched by the same encoding, or when it is a
+    // NaN by any quiet NaN (the top bit of the significand set).
+    bool matches(std::uint64_t expected, std::uint64_t y) const {
+        const FloatFormat& format = float_format(type_);
+        if (classify(format, expected).value_class != ValueClass::nan) {
+            return expected == y;
+        }
+        const std::uint64_t quiet_bit = std::uint64_t{1} << static_cast<unsigned>(format.precision - 2);
+        return (classify(format, y).value_class == ValueClass::nan) && ((y & quiet_bit) != 0U);
     }
 
     std::uint64_t check_float(std::uint64_t block, const Words& a, const Words& b, std::vector<Mismatch>& found) {
@@ -103,20 +118,26 @@ private:
         for (std::size_t i = 0; i < a.size(); ++i) {
             all_[i] = i;
         }
-        const Status status = run(a, b, all_);
-        const FloatFormat& format = float_format(type_);
+        // Without a report, then with one: both kernels of the 16-bit types.
+        const Status plain = run(a, b, all_, false);
+        plain_y_ = y_bytes_;
+        const Status flagged = run(a, b, all_, true);
         std::uint64_t mismatches = 0U;
         for (std::size_t i = 0; i < a.size(); ++i) {
             const std::uint64_t expected = float_oracle_->quotient(a[i], b[i]);
-            const std::uint64_t y = load_element(traits_, y_bytes_.data(), i);
-            const bool both_nan = (classify(format, expected).value_class == ValueClass::nan) &&
-                                  (classify(format, y).value_class == ValueClass::nan);
-            if (!status.is_ok() || (!both_nan && (expected != y))) {
+            const std::uint64_t y = load_element(traits_, plain_y_.data(), i);
+            const std::uint64_t y_flagged = load_element(traits_, y_bytes_.data(), i);
+            const bool plain_ok = plain.is_ok() && matches(expected, y);
+            const bool flagged_ok = flagged.is_ok() && matches(expected, y_flagged);
+            if (!plain_ok || !flagged_ok) {
                 ++mismatches;
                 if (found.size() < kMaxExamples) {
+                    const std::string core = plain.is_ok() ? element_text(traits_, y) : status_text(plain);
+                    const std::string with_flags =
+                        flagged.is_ok() ? element_text(traits_, y_flagged) : status_text(flagged);
                     found.push_back(Mismatch{block, i,
-                                             operands(a[i], b[i]) + ": core " +
-                                                 (status.is_ok() ? element_text(traits_, y) : status_text(status)) +
+                                             operands(a[i], b[i]) + ": core " + core +
+                                                 (plain_ok && !flagged_ok ? " (with flags: " + with_flags + ")" : "") +
                                                  ", oracle " + element_text(traits_, expected)});
                 }
             }
@@ -189,15 +210,16 @@ private:
     ElementType type_;
     ElementTraits traits_;
     IntRounding rounding_;
+    DivFunction subject_;
     std::unique_ptr<FloatOracle> float_oracle_;
     IntOracle int_oracle_;
-    std::vector<std::uint8_t> a_bytes_, b_bytes_, y_bytes_;
+    std::vector<std::uint8_t> a_bytes_, b_bytes_, y_bytes_, plain_y_;
     std::vector<std::size_t> all_, valid_;
     std::vector<IntQuotient> verdicts_;
 };
 
 CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRounding rounding, unsigned threads,
-                          const CampaignProgress& progress) {
+                          const CampaignProgress& progress, DivFunction subject) {
     const auto began = std::chrono::steady_clock::now();
     std::atomic<std::uint64_t> next{0U};
     std::atomic<std::uint64_t> done{0U};
@@ -210,7 +232,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
     const unsigned workers = std::max(1U, threads);
     auto worker = [&]() {
         try {
-            BlockChecker checker(type, rounding);
+            BlockChecker checker(type, rounding, subject);
             Words a;
             Words b;
             std::vector<Mismatch> found;
@@ -351,7 +373,10 @@ CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& pr
     const std::uint64_t planned = planned_pairs(plan);  // refuses a count the block arithmetic cannot hold
     const BlockSource source =
         (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
-    CampaignResult result = run_blocks(source, plan.type, plan.rounding, plan.threads, progress);
+    if (plan.subject == nullptr) {
+        throw std::invalid_argument("campaign: no division to check");
+    }
+    CampaignResult result = run_blocks(source, plan.type, plan.rounding, plan.threads, progress, plan.subject);
     // A campaign never reports work it did not do: the pairs checked are the pairs planned.
     if ((source.pairs != planned) || (result.pairs != planned)) {
         throw std::logic_error("campaign: " + std::to_string(planned) + " pairs planned, " +
@@ -361,9 +386,12 @@ CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& pr
 }
 
 CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint32_t stride, unsigned threads,
-                                const CampaignProgress& progress) {
+                                const CampaignProgress& progress, DivFunction subject) {
     if ((type != ElementType::fp16) && (type != ElementType::bf16)) {
         throw std::invalid_argument("float16_campaign: FP16 or BF16 only");
+    }
+    if (subject == nullptr) {
+        throw std::invalid_argument("float16_campaign: no division to check");
     }
     const std::uint32_t step = std::max(1U, stride);
     BlockSource source;
@@ -376,7 +404,7 @@ CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint
             b[i] = i;
         }
     };
-    return run_blocks(source, type, IntRounding::floor, threads, progress);
+    return run_blocks(source, type, IntRounding::floor, threads, progress, subject);
 }
 
 }  // namespace sonnx::oracle

@@ -80,7 +80,7 @@ TEST_F(Cli, HelpOnEveryCommandExitsZero) {
 }
 
 // [utest->req~div-cli-d1~1]
-// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d8~2]
 TEST_F(Cli, UsageErrorsExitTwo) {
     RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D8");
     const std::string a = fp32("a.npy", {0x3F800000U});
@@ -420,7 +420,7 @@ TEST_F(Cli, RealErrors) {
     EXPECT_TRUE(contains(run({"real", path("bad.txt"), "1,1,1"}).err, "element 2 'zwei'"));
 }
 
-// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d8~2]
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-d1~1]
 TEST_F(Cli, CampaignExhaustiveSmallIntegers) {
@@ -556,7 +556,7 @@ TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
 }
 
 // 40 x 40 boundary pairs + 5000 random; the seed printed and recorded.
-// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d8~2]
 // [utest->req~div-cli-d3~3]
 TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
     RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D3");

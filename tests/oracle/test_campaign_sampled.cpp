@@ -108,7 +108,7 @@ TEST(CampaignSampled, WideIntegerBoundariesAndRandomPairsBothRoundings) {
 
 // The pairs are a function of the seed alone: the same count on 1 and 2
 // threads, and the plan's count is what runs.
-// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d8~2]
 TEST(CampaignSampled, PlannedPairsRunOnAnyThreadCount) {
     RecordProperty("requirements", "DIV-CLI-D8");
     CampaignPlan plan;
@@ -152,7 +152,7 @@ TEST(CampaignSampled, RandomCountsAboveTheLimitAreRefused) {
 
 // The boundary tables hold the edges of each format and type (hand-derived
 // encodings), and random pairs depend on the seed and block number only.
-// [utest->req~div-cli-d8~1]
+// [utest->req~div-cli-d8~2]
 TEST(CampaignSampled, BoundaryTablesAndSeededPairs) {
     RecordProperty("requirements", "DIV-CLI-D8");
     const std::vector<std::uint64_t> fp32 = detail::boundary_operands(ElementType::fp32);

@@ -26,6 +26,11 @@ using CampaignProgress = std::function<void(std::uint64_t pairs_done, std::uint6
 
 enum class CampaignMode : std::uint8_t { exhaustive, sampled };
 
+// The division a campaign checks: sonnx::div, or for the engine's own
+// qualification a deliberately wrong one (tests/oracle/test_campaign_controls.cpp).
+using DivFunction = Status (*)(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                               const DivOptions& options, DivReport* report) noexcept;
+
 // The most random pairs a sampled plan may ask for (2^60, about 10^18): the
 // pair and block counts then fit 64 bits with the boundary table added.
 inline constexpr std::uint64_t kMaxRandomPairs = std::uint64_t{1} << 60U;
@@ -37,6 +42,7 @@ struct CampaignPlan {
     std::uint64_t seed{0U};                // sampled: the same seed gives the same pairs on any thread count
     IntRounding rounding{IntRounding::floor};
     unsigned threads{1U};
+    DivFunction subject{&div};             // the division under test
 };
 
 // Every type of at most 16 bits (2^32 pairs at most).
@@ -46,15 +52,18 @@ bool supports_exhaustive(ElementType type);
 std::uint64_t planned_pairs(const CampaignPlan& plan);
 
 // Floats: the core's result must be the oracle's correctly rounded quotient
-// bit for bit (any NaN matching any NaN). Integers: the oracle's quotient
-// with the plan's rounding, and for a zero divisor or an unrepresentable
-// quotient the core's rejection with DIV-INT-C3 / DIV-INT-D2 and Y untouched.
+// bit for bit, where a NaN quotient is matched by any quiet NaN (a signalling
+// NaN is a mismatch); each block runs twice, without and with a DivReport,
+// since the 16-bit kernels take another path when they derive flags.
+// Integers: the oracle's quotient with the plan's rounding, and for a zero
+// divisor or an unrepresentable quotient the core's rejection with
+// DIV-INT-C3 / DIV-INT-D2 and Y untouched.
 CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& progress = {});
 
 // FP16 or BF16: numerators start, start + stride, ... below 2^16, each
 // against all 2^16 divisors (the default suite's strided subset).
 CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint32_t stride, unsigned threads,
-                                const CampaignProgress& progress = {});
+                                const CampaignProgress& progress = {}, DivFunction subject = &div);
 
 }  // namespace sonnx::oracle
 
