@@ -1,0 +1,149 @@
+"""Negative controls of the evidence tools (tool qualification, issue #12): the
+coverage-gap check, the bundle comparison and the proof replay each shown to
+say "no" on a seeded fault, and "yes" on the same input without it."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from evidencelib.compare import compare_bundles  # noqa: E402
+from evidencelib.coverage_gaps import check_gaps  # noqa: E402
+
+
+def write(path: str, text: str) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+class CoverageGapCheck(unittest.TestCase):
+    """A small program with known gaps: which are justified, which are not."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        root = self.dir.name
+        write(os.path.join(root, "spec", "coverage-justifications.md"),
+              "| ID | justification |\n|---|---|\n| COV-01 | in force |\n| COV-02 | withdrawn: fixed |\n")
+        write(os.path.join(root, "src", "core", "x.cpp"), "\n".join([
+            "int f(int a) {",                   # 1
+            "    // coverage: COV-01",          # 2
+            "    if (a < 0) {",                 # 3  branch not taken, justified
+            "        return -1;",               # 4  not run, justified (COV-01 two lines up)
+            "    }",                            # 5
+            "    if (a > 100) {",               # 6  branch not taken, no justification
+            "        return 1;",                # 7  not run, no justification
+            "    }",                            # 8
+            "    // coverage: COV-02",          # 9
+            "    if (a == 7) { return 7; }",    # 10 branch not taken, withdrawn justification
+            "    // coverage: COV-99",          # 11
+            "    if (a == 8) { return 8; }",    # 12 branch not taken, unknown justification
+            "    return 0;",                    # 13 run
+            "}", ""]))
+
+        def line(number, count, branches):
+            return {"line_number": number, "count": count, "branches": [{"count": c} for c in branches]}
+        self.report = os.path.join(root, "gcovr.json")
+        with open(self.report, "w", encoding="utf-8") as handle:
+            json.dump({"files": [{"file": "src/core/x.cpp", "lines": [
+                line(1, 5, []), line(3, 5, [5, 0]), line(4, 0, []), line(6, 5, [0, 5]), line(7, 0, []),
+                line(10, 5, [5, 0]), line(12, 5, [5, 0]), line(13, 5, [])]}]}, handle)
+
+    def test_exactly_the_unjustified_gaps_are_problems(self):
+        rows, problems = check_gaps(self.dir.name, self.report)
+        self.assertEqual(len(rows), 6)
+        flagged = sorted(int(p.split(":")[1]) for p in problems)
+        self.assertEqual(flagged, [6, 7, 10, 12])
+        self.assertTrue(any("COV-02 is not a justification in force" in p for p in problems))
+        self.assertTrue(any("COV-99 is not a justification in force" in p for p in problems))
+
+    def test_a_fully_run_program_has_no_gap(self):
+        with open(self.report, "w", encoding="utf-8") as handle:
+            json.dump({"files": [{"file": "src/core/x.cpp", "lines": [
+                {"line_number": 3, "count": 2, "branches": [{"count": 1}, {"count": 1}]}]}]}, handle)
+        self.assertEqual(check_gaps(self.dir.name, self.report), ([], []))
+
+
+class BundleComparison(unittest.TestCase):
+    """Two bundles of one revision that differ in one artifact."""
+
+    def make(self, name: str, content: str, stamp: str, verdict: str = "passed") -> str:
+        bundle = os.path.join(self.dir.name, name)
+        write(os.path.join(bundle, "verdicts.json"), json.dumps({"steps": {"tests": verdict}}))
+        write(os.path.join(bundle, "manifest.json"), json.dumps({
+            "revision": "abc", "tree_clean": True, "artifacts": [
+                {"path": "tests/report.html", "sha256": content, "timestamped": False},
+                {"path": "logs/setup.log", "sha256": stamp, "timestamped": True}]}))
+        return bundle
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def test_same_content_agrees_whatever_the_timestamps(self):
+        self.assertEqual(compare_bundles(self.make("a", "11", "x"), self.make("b", "11", "y")), [])
+
+    def test_one_artifact_differs(self):
+        self.assertEqual(compare_bundles(self.make("a", "11", "x"), self.make("b", "12", "x")),
+                         ["different content: tests/report.html"])
+
+    def test_verdicts_differ(self):
+        problems = compare_bundles(self.make("a", "11", "x"), self.make("b", "11", "x", verdict="failed"))
+        self.assertEqual(problems, ["the verdicts differ (verdicts.json)"])
+
+
+@unittest.skipUnless(shutil.which("why3"), "why3 is not installed")
+class ProofReplay(unittest.TestCase):
+    """The replay of one small session (why3/div_real) from a copy: passes as
+    committed, fails when a recorded count is halved or a proved statement is
+    made false."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.source = os.path.join(self.dir.name, "why3")
+        shutil.copytree(os.path.join(ROOT, "why3"), self.source,
+                        ignore=shutil.ignore_patterns("*.bak", ".*"))
+
+    def replay(self):
+        return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "proofs"), "replay", "--source", self.source,
+                               "--only", "div_real", "--work", os.path.join(self.dir.name, "work")],
+                              capture_output=True, text=True, check=False, cwd=ROOT)
+
+    def edit(self, relative: str, old: str, new: str) -> None:
+        path = os.path.join(self.source, relative)
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertEqual(text.count(old), 1, old)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text.replace(old, new))
+
+    def test_the_committed_session_replays(self):
+        run = self.replay()
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
+    def test_a_halved_step_count_fails_deterministically(self):
+        session = os.path.join(self.source, "div_real", "why3session.xml")
+        with open(session, encoding="utf-8") as handle:
+            steps = int(re.search(r'steps="(\d+)"', handle.read())[1])
+        self.edit(os.path.join("div_real", "why3session.xml"), f'steps="{steps}"', f'steps="{steps // 2}"')
+        run = self.replay()
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("ran out of its resource budget (steps)", run.stderr)
+
+    def test_a_false_statement_fails(self):
+        self.edit("div_real.mlw", "ensures { result *. b = a }", "ensures { result *. b = a +. 1.0 }")
+        run = self.replay()
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("div_real", run.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
