@@ -315,6 +315,7 @@ const char* histogram_bucket_name(std::size_t bucket) {
 // [impl->req~div-cli-d5~1]
 // [impl->req~div-cli-d6~1]
 // [impl->req~div-cli-d7~1]
+// [impl->req~div-tq-d2~1]
 ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                     const CheckOptions& options) {
     ConformanceReport report;
