@@ -23,7 +23,12 @@
 namespace sonnx::oracle {
 namespace {
 
-constexpr std::uint32_t kStride = 251U;  // numerators 0, 251, ...: 262 of them
+// Numerators 0, 251, ... (262 of them); every 2053rd (32) under ASan, ten times slower.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::uint32_t kStride = 2053U;
+#else
+constexpr std::uint32_t kStride = 251U;
+#endif
 constexpr std::uint32_t kNumerators = (65536U + kStride - 1U) / kStride;
 
 using namespace test;  // NOLINT: the FP16 reference
@@ -143,7 +148,7 @@ TEST(CampaignControls, BothKernelPathsAreChecked) {
         const bool zero = (a & 0x7FFFU) == 0U;
         predicted += (nan || zero) ? 0U : 1U;
     }
-    EXPECT_GT(predicted, 200U);
+    EXPECT_GT(predicted, kNumerators / 2U);
     EXPECT_EQ(float16_campaign(ElementType::bf16, 0U, kStride, 2U, {}, &wrong_on_one_path<true>).mismatches, predicted);
     EXPECT_EQ(float16_campaign(ElementType::bf16, 0U, kStride, 2U, {}, &wrong_on_one_path<false>).mismatches,
               predicted);

@@ -1,6 +1,7 @@
 """Negative controls of the evidence tools (tool qualification, issue #12): the
-coverage-gap check, the bundle comparison and the proof replay each shown to
-say "no" on a seeded fault, and "yes" on the same input without it."""
+coverage-gap check, the static-analysis gate, the bundle comparison and the
+proof replay each shown to say "no" on a seeded fault, and "yes" on the same
+input without it."""
 import json
 import os
 import re
@@ -15,6 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from evidencelib.compare import compare_bundles  # noqa: E402
 from evidencelib.coverage_gaps import check_gaps  # noqa: E402
+from evidencelib.static_analysis import Finding, _covered, read_deviations  # noqa: E402
 
 
 def write(path: str, text: str) -> None:
@@ -97,6 +99,37 @@ class BundleComparison(unittest.TestCase):
     def test_verdicts_differ(self):
         problems = compare_bundles(self.make("a", "11", "x"), self.make("b", "11", "x", verdict="failed"))
         self.assertEqual(problems, ["the verdicts differ (verdicts.json)"])
+
+
+class StaticAnalysisGate(unittest.TestCase):
+    """Findings a deviation row covers pass the gate; any other file, check or tool does not."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        write(os.path.join(self.dir.name, "spec", "deviations.md"),
+              "| ID | tool | check | location | justification |\n|---|---|---|---|---|\n"
+              "| DEV-01 | clang-tidy | cppcoreguidelines-pro-bounds-* | src/core/a.cpp, src/core/b.cpp | why |\n"
+              "| DEV-02 | cppcheck | knownConditionTrueFalse | src/core/c.cpp:12 | why |\n")
+        self.rows = read_deviations(self.dir.name)
+
+    def covered(self, tool: str, check: str, path: str, line: int = 1) -> str:
+        return _covered(Finding(tool, check, path, line, "message"), self.rows)
+
+    def test_each_location_of_a_row_is_covered(self):
+        self.assertEqual(self.covered("clang-tidy", "cppcoreguidelines-pro-bounds-pointer-arithmetic",
+                                      "src/core/a.cpp"), "DEV-01")
+        self.assertEqual(self.covered("clang-tidy", "cppcoreguidelines-pro-bounds-constant-array-index",
+                                      "src/core/b.cpp"), "DEV-01")
+        self.assertEqual(self.covered("cppcheck", "knownConditionTrueFalse", "src/core/c.cpp", 12), "DEV-02")
+
+    def test_anything_else_is_a_finding_the_gate_fails_on(self):
+        self.assertEqual(self.covered("clang-tidy", "cppcoreguidelines-pro-bounds-pointer-arithmetic",
+                                      "src/core/other.cpp"), "")
+        self.assertEqual(self.covered("clang-tidy", "bugprone-narrowing", "src/core/a.cpp"), "")
+        self.assertEqual(self.covered("cppcheck", "cppcoreguidelines-pro-bounds-pointer-arithmetic",
+                                      "src/core/a.cpp"), "")
+        self.assertEqual(self.covered("cppcheck", "knownConditionTrueFalse", "src/core/c.cpp", 13), "")
 
 
 @unittest.skipUnless(shutil.which("why3"), "why3 is not installed")
