@@ -24,7 +24,7 @@ class Deviation:
     ident: str
     tool: str
     check: str     # fnmatch pattern over check names
-    location: str  # fnmatch pattern over paths, optionally ":<line>"
+    location: str  # fnmatch patterns over paths, each optionally ":<line>", separated by commas
     justification: str
 
 
@@ -44,10 +44,12 @@ def read_deviations(root: str) -> List[Deviation]:
 
 def _covered(finding: Finding, deviations: List[Deviation]) -> str:
     for deviation in deviations:
-        location, _, line = deviation.location.partition(":")
-        if deviation.tool == finding.tool and fnmatch.fnmatch(finding.check, deviation.check) \
-                and fnmatch.fnmatch(finding.path, location) and (not line or line == str(finding.line)):
-            return deviation.ident
+        # One or more locations, separated by commas; each a path pattern with an optional ":<line>".
+        for place in (part.strip() for part in deviation.location.split(",")):
+            location, _, line = place.partition(":")
+            if deviation.tool == finding.tool and fnmatch.fnmatch(finding.check, deviation.check) \
+                    and fnmatch.fnmatch(finding.path, location) and (not line or line == str(finding.line)):
+                return deviation.ident
     return ""
 
 
