@@ -8,6 +8,7 @@
 // fp16_reference.hpp, integer quotients from int64 arithmetic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -273,7 +274,8 @@ Status recording(const ConstTensorView& a, const ConstTensorView& b, const Tenso
 // [utest->req~div-tq-d1~1]
 TEST(CampaignControls, EveryPairOfThePlanIsVisited) {
     RecordProperty("requirements", "DIV-TQ-D1");
-    seen.reset(new std::array<std::atomic<std::uint8_t>, 65536U>[kNumerators]);
+    // Rows: the FP16 plan's numerators, then INT8's 256 values.
+    seen.reset(new std::array<std::atomic<std::uint8_t>, 65536U>[std::max(kNumerators, 256U)]);
     for (std::uint32_t k = 0U; k < kNumerators; ++k) {
         for (std::atomic<std::uint8_t>& count : seen[k]) {
             count = 0U;
