@@ -1,7 +1,8 @@
 // FP16 arithmetic independent of MPFR, GMP and the core, for the negative
 // controls of the verification tools: quotients from the hardware's binary32
 // division rounded to binary16 (24 >= 2 * 11 + 2 bits, so the double rounding
-// is innocuous for division), and two wrong roundings of the exact quotient.
+// is innocuous for division), two wrong roundings of the exact quotient, the
+// seeded faults both the campaign and the check controls inject, and their plan.
 #ifndef SONNX_TESTS_ORACLE_FP16_REFERENCE_HPP
 #define SONNX_TESTS_ORACLE_FP16_REFERENCE_HPP
 
@@ -65,6 +66,46 @@ inline std::uint16_t rounded_quotient(std::uint16_t a, std::uint16_t b, Rounding
     }
     return bits_of(static_cast<_Float16>(std::copysign(value, q)));  // exact: already on the FP16 grid
 }
+
+// ---- seeded faults: each turns the correct result y of a / b (at `index`
+// in its block) into a wrong one, for the negative controls ----
+
+using Fault = std::uint16_t (*)(std::uint16_t a, std::uint16_t b, std::uint16_t y, std::uint64_t index);
+
+inline std::uint16_t one_ulp_off(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
+    return is_finite(y) ? static_cast<std::uint16_t>(y + 1U) : y;
+}
+inline std::uint16_t toward_zero(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
+    return rounded_quotient(a, b, Rounding::toward_zero);
+}
+inline std::uint16_t ties_away(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
+    return rounded_quotient(a, b, Rounding::ties_away);
+}
+inline std::uint16_t flush_to_zero(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
+    const bool subnormal = ((y & 0x7C00U) == 0U) && ((y & 0x03FFU) != 0U);
+    return subnormal ? static_cast<std::uint16_t>(y & 0x8000U) : y;
+}
+inline std::uint16_t wrong_zero_sign(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
+    return ((y & 0x7FFFU) == 0U) ? static_cast<std::uint16_t>(y ^ 0x8000U) : y;
+}
+inline std::uint16_t signalling_nan(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
+    return is_nan(y) ? std::uint16_t{0x7D00U} : y;  // quiet bit clear, payload set
+}
+inline std::uint16_t nan_for_infinity(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
+    return ((y & 0x7FFFU) == 0x7C00U) ? std::uint16_t{0x7E00U} : y;
+}
+inline std::uint16_t skipped_index(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t index) {
+    return ((index % 1000U) == 999U) ? std::uint16_t{0xA5A5U} : y;  // the campaign engine's fill left in place
+}
+
+// The FP16 plan of the controls: every divisor of numerators 0, 251, ...
+// (262 of them); every 2053rd (32) under ASan, ten times slower.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr std::uint32_t kStride = 2053U;
+#else
+inline constexpr std::uint32_t kStride = 251U;
+#endif
+inline constexpr std::uint32_t kNumerators = (65536U + kStride - 1U) / kStride;
 
 }  // namespace sonnx::oracle::test
 

@@ -24,19 +24,9 @@
 namespace sonnx::oracle {
 namespace {
 
-// Numerators 0, 251, ... (262 of them); every 2053rd (32) under ASan, ten times slower.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::uint32_t kStride = 2053U;
-#else
-constexpr std::uint32_t kStride = 251U;
-#endif
-constexpr std::uint32_t kNumerators = (65536U + kStride - 1U) / kStride;
-
 using namespace test;  // NOLINT: the FP16 reference
 
 // ---- the wrong divisions: the true one, then Y changed element by element ----
-
-using Fault = std::uint16_t (*)(std::uint16_t a, std::uint16_t b, std::uint16_t y, std::uint64_t index);
 
 template <Fault fault>
 Status faulty_fp16(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
@@ -51,29 +41,6 @@ Status faulty_fp16(const ConstTensorView& a, const ConstTensorView& b, const Ten
         }
     }
     return status;
-}
-
-std::uint16_t one_ulp_off(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return is_finite(y) ? static_cast<std::uint16_t>(y + 1U) : y;
-}
-std::uint16_t toward_zero(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
-    return rounded_quotient(a, b, Rounding::toward_zero);
-}
-std::uint16_t ties_away(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
-    return rounded_quotient(a, b, Rounding::ties_away);
-}
-std::uint16_t flush_to_zero(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    const bool subnormal = ((y & 0x7C00U) == 0U) && ((y & 0x03FFU) != 0U);
-    return subnormal ? static_cast<std::uint16_t>(y & 0x8000U) : y;
-}
-std::uint16_t wrong_zero_sign(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return ((y & 0x7FFFU) == 0U) ? static_cast<std::uint16_t>(y ^ 0x8000U) : y;
-}
-std::uint16_t signalling_nan(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return is_nan(y) ? std::uint16_t{0x7D00U} : y;  // quiet bit clear, payload set
-}
-std::uint16_t skipped_index(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t index) {
-    return ((index % 1000U) == 999U) ? std::uint16_t{0xA5A5U} : y;  // the engine's fill left in place
 }
 
 // What the engine must report for a fault over the strided FP16 plan: the

@@ -16,14 +16,6 @@ namespace {
 
 using namespace test;  // NOLINT: the FP16 reference
 
-// Numerators 0, 251, ... (262 of them); every 2053rd (32) under ASan, ten times slower.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::uint32_t kStride = 2053U;
-#else
-constexpr std::uint32_t kStride = 251U;
-#endif
-constexpr std::uint32_t kNumerators = (65536U + kStride - 1U) / kStride;
-
 template <typename T>
 ConstTensorView view(ElementType type, const std::vector<T>& data) {
     Shape shape{};
@@ -35,31 +27,6 @@ ConstTensorView view(ElementType type, const std::vector<T>& data) {
 // check's exact level: the same encoding, any NaN for a NaN (DIV-CLI-D5).
 bool check_conforms(std::uint16_t expected, std::uint16_t y) {
     return is_nan(expected) ? is_nan(y) : (expected == y);
-}
-
-using Fault = std::uint16_t (*)(std::uint16_t a, std::uint16_t b, std::uint16_t y, std::uint64_t index);
-
-std::uint16_t one_ulp_off(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return is_finite(y) ? static_cast<std::uint16_t>(y + 1U) : y;
-}
-std::uint16_t toward_zero(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
-    return rounded_quotient(a, b, Rounding::toward_zero);
-}
-std::uint16_t ties_away(std::uint16_t a, std::uint16_t b, std::uint16_t, std::uint64_t) {
-    return rounded_quotient(a, b, Rounding::ties_away);
-}
-std::uint16_t flush_to_zero(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    const bool subnormal = ((y & 0x7C00U) == 0U) && ((y & 0x03FFU) != 0U);
-    return subnormal ? static_cast<std::uint16_t>(y & 0x8000U) : y;
-}
-std::uint16_t wrong_zero_sign(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return ((y & 0x7FFFU) == 0U) ? static_cast<std::uint16_t>(y ^ 0x8000U) : y;
-}
-std::uint16_t nan_for_infinity(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t) {
-    return ((y & 0x7FFFU) == 0x7C00U) ? std::uint16_t{0x7E00U} : y;
-}
-std::uint16_t skipped_index(std::uint16_t, std::uint16_t, std::uint16_t y, std::uint64_t index) {
-    return ((index % 1000U) == 999U) ? std::uint16_t{0xA5A5U} : y;
 }
 
 // [utest->req~div-tq-d2~1]
