@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "exit_status.hpp"
+#include "sonnx/io/tensor_file.hpp"
 
 namespace sonnx::cli {
 
@@ -13,28 +14,18 @@ void check_output_path(const std::string& path, const char* option, const std::v
     if (path == "-") {
         throw CommandFailure(exit_usage, what + "standard output is not supported; give a file name");
     }
-    struct stat target {};
-    if (::lstat(path.c_str(), &target) == 0) {
-        if (S_ISLNK(target.st_mode)) {
-            throw CommandFailure(exit_usage, what + "is a symbolic link; name the file itself");
-        }
-        if (!S_ISREG(target.st_mode)) {
-            throw CommandFailure(exit_usage, what + "exists and is not a regular file");
-        }
-        if (::access(path.c_str(), W_OK) != 0) {
-            throw CommandFailure(exit_usage, what + "exists and is not writable");
-        }
-        for (const NamedInput& input : inputs) {
-            struct stat source {};
-            if ((::stat(input.path.c_str(), &source) == 0) && (source.st_dev == target.st_dev) &&
-                (source.st_ino == target.st_ino)) {
-                throw CommandFailure(exit_usage, what + "is input " + input.name + "; it would be overwritten");
-            }
+    const io::OutputTarget target = io::inspect_output_target(path);
+    if (!target.refusal.empty()) {
+        throw CommandFailure(exit_usage, what + target.refusal);
+    }
+    for (const NamedInput& input : inputs) {
+        struct stat source {};
+        if (target.exists && (::stat(input.path.c_str(), &source) == 0) && (source.st_dev == target.info.st_dev) &&
+            (source.st_ino == target.info.st_ino)) {
+            throw CommandFailure(exit_usage, what + "is input " + input.name + "; it would be overwritten");
         }
     }
-    const std::size_t slash = path.rfind('/');
-    const std::string directory = (slash == std::string::npos) ? "." : path.substr(0U, slash + 1U);
-    if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+    if (::access(io::directory_of(path).c_str(), W_OK | X_OK) != 0) {
         throw CommandFailure(exit_usage, what + "its directory does not exist or cannot be written");
     }
 }

@@ -275,7 +275,7 @@ void append_varint(std::vector<std::uint8_t>& out, std::uint64_t value) {
 // [impl->req~div-int-d3~1]
 std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor) {
     TensorProtoPieces pieces = encode_tensor_proto_pieces(tensor);
-    const std::vector<std::uint8_t>& data = is_4bit(tensor.type) ? pieces.packed : tensor.bytes;
+    const std::vector<std::uint8_t>& data = pieces.data(tensor);
     pieces.head.insert(pieces.head.end(), data.begin(), data.end());
     return std::move(pieces.head);
 }
@@ -316,6 +316,7 @@ TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor) {
     }
     if (is_4bit(tensor.type)) {
         pieces.packed = pack_4bit(tensor.type, tensor.bytes.data(), size.elements);
+        pieces.data_packed = true;
     }
     return pieces;
 }

@@ -42,7 +42,8 @@ bool npy_storage_of(ElementType wanted, ElementType stored) {
 // before the check refuses it; it changes nothing for a regular file.
 class InputFile {
 public:
-    explicit InputFile(const std::string& path) : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {
+    explicit InputFile(const std::string& path)
+        : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {
         if (fd_ < 0) {
             throw FileError(system_error("cannot open", path));
         }
@@ -58,6 +59,13 @@ public:
     ~InputFile() { (void)::close(fd_); }
 
     [[nodiscard]] std::uint64_t size() const { return size_; }
+
+    // All of it, in a buffer allocated through allocate_bytes (named `what`).
+    [[nodiscard]] std::vector<std::uint8_t> read_all(const std::string& what) const {
+        std::vector<std::uint8_t> bytes = allocate_bytes(size_, what);
+        read_at(0U, bytes.data(), bytes.size());
+        return bytes;
+    }
 
     // Exactly `count` bytes from `offset`; a FileError if the file has shrunk.
     void read_at(std::uint64_t offset, std::uint8_t* out, std::size_t count) const {
@@ -84,27 +92,19 @@ private:
 };
 
 // The permissions the new file gets: an existing target's (a 0600 report
-// stays private), else what a plain create would give. A target that is a
-// symbolic link, not a regular file, or not writable is refused: replacing
-// it would silently change what the link or the permissions protect.
+// stays private), else what a plain create would give.
 // [impl->req~div-cli-d3~3]
 mode_t replaced_file_mode(const std::string& path) {
-    struct stat target {};
-    if (::lstat(path.c_str(), &target) != 0) {
-        const mode_t mask = ::umask(0);
-        (void)::umask(mask);
-        return static_cast<mode_t>(0666U & ~mask);
+    const OutputTarget target = inspect_output_target(path);
+    if (!target.refusal.empty()) {
+        throw FileError(path + ": " + target.refusal + " (it is left as it is)");
     }
-    if (S_ISLNK(target.st_mode)) {
-        throw FileError(path + ": is a symbolic link; name the file itself (it is left as it is)");
+    if (target.exists) {
+        return static_cast<mode_t>(target.info.st_mode & 0777U);
     }
-    if (!S_ISREG(target.st_mode)) {
-        throw FileError(path + ": exists and is not a regular file");
-    }
-    if (::access(path.c_str(), W_OK) != 0) {
-        throw FileError(path + ": exists and is not writable (its permissions are kept; it is left as it is)");
-    }
-    return static_cast<mode_t>(target.st_mode & 0777U);
+    const mode_t mask = ::umask(0);
+    (void)::umask(mask);
+    return static_cast<mode_t>(0666U & ~mask);
 }
 
 }  // namespace
@@ -127,9 +127,7 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path, std::uint64_t
         throw ResourceError(path + ": " + std::to_string(file.size()) + " bytes, above the limit of " +
                             std::to_string(max_bytes) + " bytes for this input");
     }
-    std::vector<std::uint8_t> bytes = allocate_bytes(file.size(), path);
-    file.read_at(0U, bytes.data(), bytes.size());
-    return bytes;
+    return file.read_all(path);
 }
 
 // [impl->req~div-io-d4~1]
@@ -140,9 +138,7 @@ TensorData read_tensor_file(const std::string& path) {
     try {
         if (format == FileFormat::onnx_tensor) {
             check_tensor_proto_size(file.size());  // before reading any of it
-            std::vector<std::uint8_t> bytes = allocate_bytes(file.size(), "the file");
-            file.read_at(0U, bytes.data(), bytes.size());
-            return parse_tensor_proto(std::move(bytes));
+            return parse_tensor_proto(file.read_all("the file"));
         }
         // The header first: the data are read only once it has been checked
         // that the file holds exactly what the shape needs.
@@ -185,24 +181,45 @@ void write_tensor_file(const std::string& path, const TensorData& tensor) {
     const FileFormat format = format_of(path);
     // Header and data are written as two pieces: the data are never copied.
     std::vector<std::uint8_t> head;
-    TensorProtoPieces proto;
-    const std::vector<std::uint8_t>* data = &tensor.bytes;
+    TensorProtoPieces proto;  // .pb only; for .npy its data are the tensor's bytes
     try {
         if (format == FileFormat::npy) {
             head = encode_npy_header(tensor);
         } else {
             proto = encode_tensor_proto_pieces(tensor);
             head = std::move(proto.head);
-            if ((tensor.type == ElementType::int4) || (tensor.type == ElementType::uint4)) {
-                data = &proto.packed;
-            }
         }
     } catch (const ResourceError& error) {
         throw ResourceError(path + ": " + error.what());
     } catch (const FileError& error) {
         throw FileError(path + ": " + error.what());
     }
-    write_file_atomically(path, {ByteRange{head.data(), head.size()}, ByteRange{data->data(), data->size()}});
+    const std::vector<std::uint8_t>& data = proto.data(tensor);
+    write_file_atomically(path, {ByteRange{head.data(), head.size()}, ByteRange{data.data(), data.size()}});
+}
+
+// Replacing a link or a protected file would silently change what the
+// link or the permissions protect.
+// [impl->req~div-cli-d3~3]
+OutputTarget inspect_output_target(const std::string& path) {
+    OutputTarget target;
+    target.exists = (::lstat(path.c_str(), &target.info) == 0);
+    if (!target.exists) {
+        return target;  // nothing to protect
+    }
+    if (S_ISLNK(target.info.st_mode)) {
+        target.refusal = "is a symbolic link; name the file itself";
+    } else if (!S_ISREG(target.info.st_mode)) {
+        target.refusal = "exists and is not a regular file";
+    } else if (::access(path.c_str(), W_OK) != 0) {
+        target.refusal = "exists and is not writable";
+    }
+    return target;
+}
+
+std::string directory_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    return (slash == std::string::npos) ? "." : path.substr(0U, slash + 1U);
 }
 
 // [impl->req~div-cli-d3~3]
@@ -213,7 +230,7 @@ void write_file_atomically(const std::string& path, const std::vector<std::uint8
 // [impl->req~div-cli-d3~3]
 void write_file_atomically(const std::string& path, std::initializer_list<ByteRange> pieces) {
     const std::size_t slash = path.rfind('/');
-    const std::string directory = (slash == std::string::npos) ? "." : path.substr(0U, slash + 1U);
+    const std::string directory = directory_of(path);
     const std::string name = (slash == std::string::npos) ? path : path.substr(slash + 1U);
     if (name.empty()) {
         throw FileError(path + ": not a file name");

@@ -47,6 +47,12 @@ std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor);
 struct TensorProtoPieces {
     std::vector<std::uint8_t> head;
     std::vector<std::uint8_t> packed;  // INT4/UINT4 only
+    bool data_packed{false};           // the data are `packed`, not the tensor's bytes
+
+    // The data that follow `head`: `packed`, or the bytes of the tensor that was encoded.
+    [[nodiscard]] const std::vector<std::uint8_t>& data(const TensorData& tensor) const {
+        return data_packed ? packed : tensor.bytes;
+    }
 };
 TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor);
 

@@ -3,6 +3,8 @@
 #ifndef SONNX_IO_TENSOR_FILE_HPP
 #define SONNX_IO_TENSOR_FILE_HPP
 
+#include <sys/stat.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -37,6 +39,22 @@ void write_tensor_file(const std::string& path, const TensorData& tensor);
 // waits on a pipe or device.
 std::vector<std::uint8_t> read_whole_file(const std::string& path,
                                           std::uint64_t max_bytes = UINT64_MAX);
+
+// What an atomic write finds at `path`: whether something exists there
+// (then its lstat information) and why it may not be replaced, "" when it
+// may: a symbolic link, anything but a regular file, or a file the user may
+// not write is left as it is (DIV-CLI-D3). The command line asks before any
+// work (DIV-CLI-D12); every write asks again.
+struct OutputTarget {
+    bool exists{false};
+    struct stat info {};
+    std::string refusal;
+};
+OutputTarget inspect_output_target(const std::string& path);
+
+// The directory part of a path with its trailing slash ("out/" for
+// "out/y.npy"), or "." for a bare file name.
+std::string directory_of(const std::string& path);
 
 // Writes `bytes` to a temporary file in the target's directory and renames
 // it over `path`: on any failure `path` is unchanged and no temporary file
