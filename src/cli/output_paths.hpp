@@ -15,9 +15,10 @@ struct NamedInput {
 };
 
 // Throws CommandFailure (exit status 2) when `path`, given to `option`, is
-// "-", names an existing file that is not a regular file, is one of the
-// inputs (the same file, by device and inode), or lies in a directory that
-// does not exist or cannot be written.
+// "-", names something the atomic writer would refuse to replace (a
+// symbolic link, not a regular file, not writable: io::inspect_output_target),
+// is one of the inputs (the same file, by device and inode), or lies in a
+// directory that does not exist or cannot be written.
 void check_output_path(const std::string& path, const char* option, const std::vector<NamedInput>& inputs);
 
 }  // namespace sonnx::cli
