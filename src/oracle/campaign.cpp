@@ -220,6 +220,9 @@ private:
 
 CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRounding rounding, unsigned threads,
                           const CampaignProgress& progress, DivFunction subject) {
+    if (subject == nullptr) {
+        throw std::invalid_argument("campaign: no division to check");
+    }
     const auto began = std::chrono::steady_clock::now();
     std::atomic<std::uint64_t> next{0U};
     std::atomic<std::uint64_t> done{0U};
@@ -373,9 +376,6 @@ CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& pr
     const std::uint64_t planned = planned_pairs(plan);  // refuses a count the block arithmetic cannot hold
     const BlockSource source =
         (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
-    if (plan.subject == nullptr) {
-        throw std::invalid_argument("campaign: no division to check");
-    }
     CampaignResult result = run_blocks(source, plan.type, plan.rounding, plan.threads, progress, plan.subject);
     // A campaign never reports work it did not do: the pairs checked are the pairs planned.
     if ((source.pairs != planned) || (result.pairs != planned)) {
@@ -389,9 +389,6 @@ CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint
                                 const CampaignProgress& progress, DivFunction subject) {
     if ((type != ElementType::fp16) && (type != ElementType::bf16)) {
         throw std::invalid_argument("float16_campaign: FP16 or BF16 only");
-    }
-    if (subject == nullptr) {
-        throw std::invalid_argument("float16_campaign: no division to check");
     }
     const std::uint32_t step = std::max(1U, stride);
     BlockSource source;
