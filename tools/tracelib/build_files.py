@@ -3,9 +3,9 @@
 A source file (.cpp, .c) is built when a CMakeLists.txt in its folder or a
 parent folder names it by its path relative to that CMakeLists.txt, or its
 own folder's names its stem as a word (`foreach(name test_a test_b)` then
-`${name}.cpp`). A header (.hpp, .h) is built when a built
-source, or another such header, includes it by a path ending in its own
-relative path or file name. Other files (Python, Why3, CMake) are not judged here.
+`${name}.cpp`). A header (.hpp, .h) is built when a built source, or
+another such header, includes a file of its name (by any path). Other
+files (Python, Why3, CMake) are not judged here.
 """
 import os
 import re
@@ -61,12 +61,9 @@ def unbuilt_sources(root: str, tagged: Iterable[str]) -> Set[str]:
     changed = True
     while changed:  # headers included by built files are built, transitively
         changed = False
-        wanted = {included for path in built for included in includes.get(path, [])}
+        wanted = {os.path.basename(included) for path in built for included in includes.get(path, [])}
         for header in headers:
-            if header in built:
-                continue
-            if any(header.endswith("/" + name) or header == name or
-                   os.path.basename(header) == os.path.basename(name) for name in wanted):
+            if header not in built and os.path.basename(header) in wanted:
                 built.add(header)
                 changed = True
     return {path for path in tagged if path.endswith(SOURCE_SUFFIXES + HEADER_SUFFIXES) and path not in built}
