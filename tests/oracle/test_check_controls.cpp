@@ -10,19 +10,14 @@
 
 #include "fp16_reference.hpp"
 #include "sonnx/oracle/conformance.hpp"
+#include "test_support.hpp"
 
 namespace sonnx::oracle {
 namespace {
 
 using namespace test;  // NOLINT: the FP16 reference
 
-template <typename T>
-ConstTensorView view(ElementType type, const std::vector<T>& data) {
-    Shape shape{};
-    shape.rank = 1U;
-    shape.dims[0] = data.size();
-    return ConstTensorView{type, shape, data.data(), data.size() * sizeof(T)};
-}
+using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_support.hpp)
 
 // check's exact level: the same encoding, any NaN for a NaN (DIV-CLI-D5).
 bool check_conforms(std::uint16_t expected, std::uint16_t y) {
@@ -47,8 +42,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
     options.threads = 2U;
     // The reference itself conforms everywhere: the control of the controls.
     const ConformanceReport clean =
-        check_conformance(view(ElementType::fp16, a), view(ElementType::fp16, b), view(ElementType::fp16, expected),
-                          options);
+        check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                          in_view(ElementType::fp16, expected), options);
     ASSERT_TRUE(clean.precondition.is_ok());
     EXPECT_EQ(clean.conforming, a.size());
     const struct {
@@ -69,8 +64,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
             predicted += check_conforms(expected[i], y[i]) ? 0U : 1U;
         }
         const ConformanceReport r =
-            check_conformance(view(ElementType::fp16, a), view(ElementType::fp16, b), view(ElementType::fp16, y),
-                              options);
+            check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                              in_view(ElementType::fp16, y), options);
         ASSERT_TRUE(r.precondition.is_ok()) << fault.name;
         EXPECT_GT(predicted, 0U) << fault.name;
         EXPECT_EQ(r.elements - r.conforming, predicted) << fault.name;
@@ -106,8 +101,8 @@ TEST(CheckControls, EveryIntegerFaultIsCountedExactly) {
     CheckOptions options;
     options.rounding = IntRounding::floor;
     const auto run = [&](const std::vector<std::int8_t>& y) {
-        return check_conformance(view(ElementType::int8, a), view(ElementType::int8, b), view(ElementType::int8, y),
-                                 options);
+        return check_conformance(in_view(ElementType::int8, a), in_view(ElementType::int8, b),
+                                 in_view(ElementType::int8, y), options);
     };
     EXPECT_EQ(run(floor_q).conforming, a.size());
     std::uint64_t differ = 0U;

@@ -8,17 +8,12 @@
 #include <vector>
 
 #include "sonnx/oracle/conformance.hpp"
+#include "test_support.hpp"
 
 namespace sonnx::oracle {
 namespace {
 
-template <typename T>
-ConstTensorView view(ElementType type, const std::vector<T>& data) {
-    Shape shape{};
-    shape.rank = 1U;
-    shape.dims[0] = data.size();
-    return ConstTensorView{type, shape, data.data(), data.size() * sizeof(T)};
-}
+using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_support.hpp)
 
 std::vector<std::uint32_t> fp32(std::initializer_list<std::uint32_t> bits) { return bits; }
 
@@ -27,8 +22,8 @@ ConformanceReport check_fp32(const std::vector<std::uint32_t>& a, const std::vec
     CheckOptions options;
     options.accept = accept;
     options.threads = threads;
-    return check_conformance(view(ElementType::fp32, a), view(ElementType::fp32, b), view(ElementType::fp32, y),
-                             options);
+    return check_conformance(in_view(ElementType::fp32, a), in_view(ElementType::fp32, b),
+                             in_view(ElementType::fp32, y), options);
 }
 
 // 1/3 in FP32: exact 0x1.555...p-2; 0x3EAAAAAB is 1/3 ulp above it (correct),
@@ -123,11 +118,11 @@ TEST(Conformance, ThreadsDoNotChangeTheReport) {
     }
     CheckOptions options;
     options.threads = 1U;
-    const ConformanceReport one = check_conformance(view(ElementType::fp64, a), view(ElementType::fp64, b),
-                                                    view(ElementType::fp64, y), options);
+    const ConformanceReport one = check_conformance(in_view(ElementType::fp64, a), in_view(ElementType::fp64, b),
+                                                    in_view(ElementType::fp64, y), options);
     options.threads = 2U;
-    const ConformanceReport two = check_conformance(view(ElementType::fp64, a), view(ElementType::fp64, b),
-                                                    view(ElementType::fp64, y), options);
+    const ConformanceReport two = check_conformance(in_view(ElementType::fp64, a), in_view(ElementType::fp64, b),
+                                                    in_view(ElementType::fp64, y), options);
     EXPECT_EQ(one.elements, n);
     EXPECT_EQ(one.conforming, two.conforming);
     EXPECT_EQ(one.conforming, n - 300U);  // the 300 perturbed elements
@@ -151,8 +146,8 @@ TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
     CheckOptions options;
     options.accept = Acceptance::one_ulp;  // no effect on integers
     options.rounding = IntRounding::toward_zero;
-    const ConformanceReport r = check_conformance(view(ElementType::int32, a), view(ElementType::int32, b),
-                                                  view(ElementType::int32, floor_result), options);
+    const ConformanceReport r = check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                                  in_view(ElementType::int32, floor_result), options);
     EXPECT_EQ(r.conforming, 2U);
     EXPECT_EQ(r.max_ulps, 1.0);
     ASSERT_FALSE(r.worst.empty());
@@ -160,8 +155,8 @@ TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
     EXPECT_EQ(static_cast<std::int64_t>(r.worst[0].expected), -3);
     EXPECT_EQ(r.failed_requirements, (std::vector<std::string>{"DIV-INT-ACC1", "DIV-INT-D1"}));
     options.rounding = IntRounding::floor;
-    EXPECT_EQ(check_conformance(view(ElementType::int32, a), view(ElementType::int32, b),
-                                view(ElementType::int32, floor_result), options)
+    EXPECT_EQ(check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                in_view(ElementType::int32, floor_result), options)
                   .conforming,
               3U);
 }
@@ -173,8 +168,8 @@ TEST(Conformance, Int64DistanceAcrossTheRange) {
     const std::vector<std::int64_t> a = {INT64_MIN};
     const std::vector<std::int64_t> b = {1};
     const std::vector<std::int64_t> y = {INT64_MAX};  // 2^64 - 1 away
-    const ConformanceReport r = check_conformance(view(ElementType::int64, a), view(ElementType::int64, b),
-                                                  view(ElementType::int64, y), CheckOptions{});
+    const ConformanceReport r = check_conformance(in_view(ElementType::int64, a), in_view(ElementType::int64, b),
+                                                  in_view(ElementType::int64, y), CheckOptions{});
     EXPECT_EQ(r.max_ulps, 18446744073709551615.0);
     EXPECT_EQ(r.histogram[7], 1U);
 }
@@ -189,8 +184,8 @@ TEST(Conformance, PreconditionsReportTheRequirementAndFirstElement) {
     const std::vector<std::int8_t> a = {1, -128, 3, 4};
     const std::vector<std::int8_t> b = {1, -1, 0, 0};
     const std::vector<std::int8_t> y = {1, 0, 0, 0};
-    ConformanceReport r = check_conformance(view(ElementType::int8, a), view(ElementType::int8, b),
-                                            view(ElementType::int8, y), CheckOptions{});
+    ConformanceReport r = check_conformance(in_view(ElementType::int8, a), in_view(ElementType::int8, b),
+                                            in_view(ElementType::int8, y), CheckOptions{});
     EXPECT_EQ(r.precondition.code, StatusCode::overflow);
     EXPECT_EQ(r.precondition.requirement, RequirementId::div_int_d2);
     EXPECT_EQ(r.precondition.operand, Operand::a);
@@ -201,8 +196,8 @@ TEST(Conformance, PreconditionsReportTheRequirementAndFirstElement) {
     big_b[199999U] = 0;
     CheckOptions two;
     two.threads = 2U;
-    r = check_conformance(view(ElementType::int16, big_a), view(ElementType::int16, big_b),
-                          view(ElementType::int16, big_y), two);
+    r = check_conformance(in_view(ElementType::int16, big_a), in_view(ElementType::int16, big_b),
+                          in_view(ElementType::int16, big_y), two);
     EXPECT_EQ(r.precondition.code, StatusCode::zero_divisor);
     EXPECT_EQ(r.precondition.requirement, RequirementId::div_int_c3);
     EXPECT_EQ(r.precondition.operand, Operand::b);
@@ -210,8 +205,8 @@ TEST(Conformance, PreconditionsReportTheRequirementAndFirstElement) {
     // INT4 elements outside [-8, 7] in B.
     const std::vector<std::int8_t> a4 = {1, 2};
     const std::vector<std::int8_t> b4 = {1, 9};
-    r = check_conformance(view(ElementType::int4, a4), view(ElementType::int4, b4), view(ElementType::int4, a4),
-                          CheckOptions{});
+    r = check_conformance(in_view(ElementType::int4, a4), in_view(ElementType::int4, b4),
+                          in_view(ElementType::int4, a4), CheckOptions{});
     EXPECT_EQ(r.precondition.code, StatusCode::value_out_of_range);
     EXPECT_EQ(r.precondition.requirement, RequirementId::div_int_d4);
     EXPECT_EQ(r.precondition.operand, Operand::b);
@@ -231,8 +226,8 @@ TEST(Conformance, ShapeAndTypeMismatches) {
     EXPECT_EQ(r.precondition.operand, Operand::y);
     EXPECT_EQ(r.precondition.index, 0U);
     const std::vector<double> wide = {1.0, 1.0, 1.0};
-    r = check_conformance(view(ElementType::fp32, three), view(ElementType::fp64, wide), view(ElementType::fp32, three),
-                          CheckOptions{});
+    r = check_conformance(in_view(ElementType::fp32, three), in_view(ElementType::fp64, wide),
+                          in_view(ElementType::fp32, three), CheckOptions{});
     EXPECT_EQ(r.precondition.code, StatusCode::type_mismatch);
     EXPECT_EQ(r.precondition.requirement, RequirementId::div_float_c2);
     EXPECT_EQ(r.precondition.operand, Operand::b);
