@@ -2,7 +2,9 @@
 // the engine is run against deliberately wrong divisions and must report
 // exactly the mismatches that an independent computation predicts, never
 // zero; with the true division, a recording subject shows that every pair
-// of the plan reaches the division once per kernel path.
+// of the plan reaches the division once per kernel path. FP16 and BF16 on a
+// strided plan, INT8 on every pair, INT16 (both roundings) and UINT16 on a
+// seeded sample.
 //
 // The predictions do not use MPFR, GMP or the core: FP16 quotients come from
 // fp16_reference.hpp, integer quotients from int64 arithmetic.
@@ -13,9 +15,14 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "fp16_reference.hpp"
@@ -64,7 +71,7 @@ struct FaultCase {
     DivFunction subject;
 };
 
-// [utest->req~div-tq-d1~1]
+// [utest->req~div-tq-d1~2]
 // [utest->req~div-cli-d8~2]
 TEST(CampaignControls, EveryFp16FaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D1,DIV-CLI-D8");
@@ -101,7 +108,7 @@ Status wrong_on_one_path(const ConstTensorView& a, const ConstTensorView& b, con
     return status;
 }
 
-// [utest->req~div-tq-d1~1]
+// [utest->req~div-tq-d1~2]
 // [utest->req~div-cli-d8~2]
 TEST(CampaignControls, BothKernelPathsAreChecked) {
     RecordProperty("requirements", "DIV-TQ-D1,DIV-CLI-D8");
@@ -190,7 +197,7 @@ std::uint64_t predicted_int8(IntFault fault) {
     return count;
 }
 
-// [utest->req~div-tq-d1~1]
+// [utest->req~div-tq-d1~2]
 TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D1");
     const std::vector<std::pair<IntFault, DivFunction>> cases = {
@@ -212,6 +219,204 @@ TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
         EXPECT_EQ(r.mismatches, predicted) << static_cast<int>(fault);
         EXPECT_EQ(r.pairs, 65536U);
     }
+}
+
+// ---- 16-bit integers: a seeded sample, predictions in int64 ----
+//
+// The exhaustive INT16 and UINT16 campaigns take minutes, and the engine
+// offers no strided integer plan, so the controls run the engine's sampled
+// plan: the boundary table and kSample16 seeded random pairs (small
+// divisors, zero among them, operands near MIN and MAX against ±1 and ±2,
+// uniform and log-uniform values). The pairs are those the true division
+// receives (recorded); what each fault must give on them is predicted in
+// int64 arithmetic. That every one of the 2^32 pairs of the exhaustive
+// plans reaches the division exactly once is checked during those
+// campaigns (test_campaign_exhaustive.cpp).
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::uint64_t kSample16 = std::uint64_t{1} << 16U;
+#else
+constexpr std::uint64_t kSample16 = std::uint64_t{1} << 20U;
+#endif
+constexpr std::uint64_t kSeed16 = 20261125U;
+
+enum class Fault16 : std::uint8_t {
+    swapped_rounding,  // floor where truncation is due, and back
+    one_off,           // one quotient value off by one: -3 given as -4 (INT16), 3 as 4 (UINT16)
+    high_byte_lost,    // only the low 8 bits of the quotient kept (sign-extended for INT16)
+    other_signedness,  // the operands' bit patterns divided as the other signedness
+    write_on_error,    // Y[0] written on a rejected pair
+    wrong_rejection,   // MIN / -1 rejected as a zero divisor
+};
+
+const char* fault16_name(Fault16 fault) {
+    switch (fault) {
+        case Fault16::swapped_rounding: return "swapped rounding";
+        case Fault16::one_off: return "one quotient off by one";
+        case Fault16::high_byte_lost: return "high byte lost";
+        case Fault16::other_signedness: return "other signedness";
+        case Fault16::write_on_error: return "Y written on rejection";
+        case Fault16::wrong_rejection: return "wrong rejection of MIN / -1";
+    }
+    return "?";
+}
+
+template <typename T, Fault16 fault>
+Status faulty_16(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
+                 DivReport* report) noexcept {
+    using Other = std::conditional_t<std::is_signed_v<T>, std::uint16_t, std::int16_t>;
+    const auto* as = static_cast<const T*>(a.data);
+    const auto* bs = static_cast<const T*>(b.data);
+    auto* ys = static_cast<T*>(y.data);
+    const std::uint64_t n = a.shape.dims[0];
+    if (fault == Fault16::swapped_rounding) {
+        DivOptions swapped = options;
+        swapped.int_rounding =
+            (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
+        return div(a, b, y, swapped, report);
+    }
+    const Status status = div(a, b, y, options, report);
+    if (status.is_ok()) {
+        for (std::uint64_t i = 0U; i < n; ++i) {
+            // -3: a quotient whose pairs differ between floor and truncation
+            if ((fault == Fault16::one_off) && (ys[i] == (std::is_signed_v<T> ? -3 : 3))) {
+                ys[i] = std::is_signed_v<T> ? static_cast<T>(-4) : static_cast<T>(4);
+            }
+            if (fault == Fault16::high_byte_lost) {
+                ys[i] = std::is_signed_v<T> ? static_cast<T>(static_cast<std::int8_t>(ys[i] & 0xFF))
+                                            : static_cast<T>(ys[i] & 0xFF);
+            }
+            if (fault == Fault16::other_signedness) {  // b != 0: the core accepted every pair
+                const auto q = static_cast<std::int64_t>(static_cast<Other>(as[i])) /
+                               static_cast<std::int64_t>(static_cast<Other>(bs[i]));
+                ys[i] = static_cast<T>(q);
+            }
+        }
+    }
+    if ((fault == Fault16::write_on_error) && !status.is_ok() && (n > 0U)) {
+        ys[0] = 0;
+    }
+    if ((fault == Fault16::wrong_rejection) && (status.code == StatusCode::overflow)) {
+        return Status{StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 0U};
+    }
+    return status;
+}
+
+// The pairs the true division receives, as values, in the order received.
+std::mutex pairs16_lock;
+std::vector<std::pair<std::int32_t, std::int32_t>> pairs16;
+
+template <typename T>
+Status recording_16(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
+                    DivReport* report) noexcept {
+    const auto* as = static_cast<const T*>(a.data);
+    const auto* bs = static_cast<const T*>(b.data);
+    {
+        const std::lock_guard<std::mutex> guard(pairs16_lock);
+        for (std::uint64_t i = 0U; i < a.shape.dims[0]; ++i) {
+            pairs16.emplace_back(as[i], bs[i]);
+        }
+    }
+    return div(a, b, y, options, report);
+}
+
+// A value of 16 bits, from its low 16 bits: two's complement for INT16.
+std::int64_t wrap16(std::int64_t v, bool is_signed) {
+    const std::int64_t low = v & 0xFFFF;
+    return (is_signed && (low >= 0x8000)) ? (low - 0x10000) : low;
+}
+
+// What a fault must give over the recorded pairs of a 16-bit plan.
+std::uint64_t predicted_16(Fault16 fault, bool is_signed, bool floor_rounding) {
+    std::uint64_t count = 0U;
+    for (const auto& [a, b] : pairs16) {
+        const bool zero = (b == 0);
+        const bool overflow = is_signed && (a == -32768) && (b == -1);
+        if (zero || overflow) {
+            count += (fault == Fault16::write_on_error) ? 1U : 0U;
+            count += ((fault == Fault16::wrong_rejection) && overflow) ? 1U : 0U;
+            continue;
+        }
+        const std::int64_t floor_q = quotient<true>(a, b);
+        const std::int64_t trunc_q = quotient<false>(a, b);
+        const std::int64_t q = floor_rounding ? floor_q : trunc_q;
+        // The low byte of q as an 8-bit value of the same signedness.
+        const std::int64_t low = is_signed ? (((q & 0xFF) ^ 0x80) - 0x80) : (q & 0xFF);
+        // The bit patterns read with the other signedness, divided (truncation), written back.
+        const std::int64_t other = wrap16(quotient<false>(wrap16(a, !is_signed), wrap16(b, !is_signed)), is_signed);
+        switch (fault) {
+            case Fault16::swapped_rounding: count += (floor_q != trunc_q) ? 1U : 0U; break;
+            case Fault16::one_off: count += (q == (is_signed ? -3 : 3)) ? 1U : 0U; break;
+            case Fault16::high_byte_lost: count += (q != low) ? 1U : 0U; break;
+            case Fault16::other_signedness: count += (q != other) ? 1U : 0U; break;
+            default: break;
+        }
+    }
+    return count;
+}
+
+template <typename T>
+void expect_16bit_faults_counted(ElementType type, IntRounding rounding, const std::vector<Fault16>& faults) {
+    const bool floor_rounding = (rounding == IntRounding::floor);
+    SCOPED_TRACE(std::string(element_type_name(type)) + (floor_rounding ? " floor" : " trunc"));
+    CampaignPlan plan;
+    plan.type = type;
+    plan.mode = CampaignMode::sampled;
+    plan.random_pairs = kSample16;
+    plan.seed = kSeed16;
+    plan.rounding = rounding;
+    plan.threads = 2U;
+    const std::uint64_t planned = planned_pairs(plan);
+    EXPECT_GT(planned, kSample16);  // the boundary table too
+
+    // The true division: no mismatch, and each planned pair given to it once.
+    pairs16.clear();
+    plan.subject = &recording_16<T>;
+    const CampaignResult clean = run_campaign(plan);
+    EXPECT_EQ(clean.mismatches, 0U);
+    EXPECT_EQ(clean.pairs, planned);
+    ASSERT_EQ(pairs16.size(), planned);
+
+    for (const Fault16 fault : faults) {
+        DivFunction subject = nullptr;
+        switch (fault) {
+            case Fault16::swapped_rounding: subject = &faulty_16<T, Fault16::swapped_rounding>; break;
+            case Fault16::one_off: subject = &faulty_16<T, Fault16::one_off>; break;
+            case Fault16::high_byte_lost: subject = &faulty_16<T, Fault16::high_byte_lost>; break;
+            case Fault16::other_signedness: subject = &faulty_16<T, Fault16::other_signedness>; break;
+            case Fault16::write_on_error: subject = &faulty_16<T, Fault16::write_on_error>; break;
+            case Fault16::wrong_rejection: subject = &faulty_16<T, Fault16::wrong_rejection>; break;
+        }
+        plan.subject = subject;
+        const CampaignResult r = run_campaign(plan);
+        const std::uint64_t predicted = predicted_16(fault, std::is_signed_v<T>, floor_rounding);
+        std::printf("%s %s, %s: %llu of %llu pairs predicted, %llu reported\n", element_type_name(type),
+                    floor_rounding ? "floor" : "trunc", fault16_name(fault), static_cast<unsigned long long>(predicted),
+                    static_cast<unsigned long long>(planned), static_cast<unsigned long long>(r.mismatches));
+        EXPECT_GT(predicted, 0U) << fault16_name(fault) << ": the fault changes nothing here";
+        EXPECT_EQ(r.mismatches, predicted) << fault16_name(fault);
+        EXPECT_EQ(r.pairs, planned) << fault16_name(fault);
+        EXPECT_FALSE(r.examples.empty()) << fault16_name(fault);
+    }
+    pairs16.clear();
+}
+
+// [utest->req~div-tq-d1~2]
+TEST(CampaignControls, EveryInt16FaultIsCountedExactlyBothRoundings) {
+    RecordProperty("requirements", "DIV-TQ-D1");
+    const std::vector<Fault16> faults = {Fault16::swapped_rounding, Fault16::one_off,        Fault16::high_byte_lost,
+                                         Fault16::other_signedness, Fault16::write_on_error, Fault16::wrong_rejection};
+    expect_16bit_faults_counted<std::int16_t>(ElementType::int16, IntRounding::floor, faults);
+    expect_16bit_faults_counted<std::int16_t>(ElementType::int16, IntRounding::toward_zero, faults);
+}
+
+// [utest->req~div-tq-d1~2]
+TEST(CampaignControls, EveryUint16FaultIsCountedExactly) {
+    RecordProperty("requirements", "DIV-TQ-D1");
+    // No rounding fault (floor and truncation agree on UINT16) and no MIN / -1.
+    expect_16bit_faults_counted<std::uint16_t>(
+        ElementType::uint16, IntRounding::floor,
+        {Fault16::one_off, Fault16::high_byte_lost, Fault16::other_signedness, Fault16::write_on_error});
 }
 
 // ---- coverage of the operand space: every pair reaches the division ----
@@ -238,7 +443,7 @@ Status recording(const ConstTensorView& a, const ConstTensorView& b, const Tenso
     return div(a, b, y, options, report);
 }
 
-// [utest->req~div-tq-d1~1]
+// [utest->req~div-tq-d1~2]
 TEST(CampaignControls, EveryPairOfThePlanIsVisited) {
     RecordProperty("requirements", "DIV-TQ-D1");
     // Rows: the FP16 plan's numerators, then INT8's 256 values.

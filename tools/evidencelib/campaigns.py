@@ -79,20 +79,39 @@ def _run(runner: Runner, command: List[str], log) -> int:
     return status
 
 
+# The exhaustive campaigns' GoogleTest names, for result files that predate the `type` and
+# `int_rounding` properties (the name's first four characters once sufficed: FP16, BF16).
+EXHAUSTIVE_TESTS = {
+    "Fp16AllPairs": ("FP16", None),
+    "Bf16AllPairs": ("BF16", None),
+    "Int16FloorAllPairs": ("INT16", "floor"),
+    "Int16TruncAllPairs": ("INT16", "trunc"),
+    "Uint16AllPairs": ("UINT16", None),
+}
+
+
 def _exhaustive_rows(xml_path: str) -> List[Dict[str, object]]:
-    """FP16 and BF16, every pair: the results of the ctest label `exhaustive` (GoogleTest XML)."""
+    """Every pair of FP16, BF16, INT16 (floor, trunc) and UINT16: the results of the ctest label
+    `exhaustive` (GoogleTest XML). A failed test shows its mismatch count with "see log", also
+    when it failed for another reason (a pair not reaching the division) with 0 mismatches."""
     rows: List[Dict[str, object]] = []
     for case in ElementTree.parse(xml_path).iter("testcase"):
+        name = case.get("name", "")
         properties = {p.get("name"): p.get("value") for p in case.iter("property")}
         failed = case.find("failure") is not None
-        rows.append({"name": case.get("name", ""), "type": case.get("name", "")[:4].upper(), "mode": "exhaustive",
-                     "pairs": int(properties.get("pairs", "0")), "mismatches": "see log" if failed else 0,
+        known_type, known_rounding = EXHAUSTIVE_TESTS.get(name, (name[:4].upper(), None))
+        mismatches: object = int(properties["mismatches"]) if "mismatches" in properties else None
+        if failed:
+            mismatches = "see log" if mismatches is None else f"{mismatches}, see log"
+        rows.append({"name": name, "type": properties.get("type", known_type), "mode": "exhaustive",
+                     "int_rounding": properties.get("int_rounding", known_rounding),
+                     "pairs": int(properties.get("pairs", "0")), "mismatches": 0 if mismatches is None else mismatches,
                      "seconds": float(properties.get("seconds", "0")), "report": "test_campaign_exhaustive.xml"})
     return rows
 
 
 def run_campaigns(runner: Runner, root: str, exhaustive_xml: Optional[str]) -> StepResult:
-    """The quick campaigns through the command line, plus the exhaustive 16-bit float results when given."""
+    """The quick campaigns through the command line, plus the exhaustive 16-bit results when given."""
     out_dir = os.path.join(runner.bundle, "campaigns")
     os.makedirs(out_dir, exist_ok=True)
     cli = os.path.join(root, "build", "release", "src", "cli", "sonnx-div")
@@ -123,7 +142,7 @@ def run_campaigns(runner: Runner, root: str, exhaustive_xml: Optional[str]) -> S
         rows = _exhaustive_rows(exhaustive_xml) + rows
     stable = [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as handle:
-        json.dump({"campaigns": stable, "exhaustive_fp16_bf16": exhaustive}, handle, indent=1, sort_keys=True)
+        json.dump({"campaigns": stable, "exhaustive_16_bit": exhaustive}, handle, indent=1, sort_keys=True)
     _write_page(out_dir, rows, demo, exhaustive)
     pairs = sum(int(r["pairs"]) for r in rows)
     mismatches = sum(int(r["mismatches"]) for r in rows if isinstance(r["mismatches"], int))
@@ -131,7 +150,7 @@ def run_campaigns(runner: Runner, root: str, exhaustive_xml: Optional[str]) -> S
     step.ok = not failures
     step.detail = (f"{len(rows)} campaigns, {pairs:,} pairs, {mismatches} mismatches"
                    + (f"; FAILED: {', '.join(failures)}" if failures else "")
-                   + ("" if exhaustive else "; exhaustive FP16/BF16 left out (--quick)"))
+                   + ("" if exhaustive else "; exhaustive FP16/BF16/INT16/UINT16 left out (--quick)"))
     step.artifacts = ["campaigns/index.html", "campaigns/summary.json"]
     step.seconds = time.monotonic() - started
     print(f"evidence: campaigns: {'ok' if step.ok else 'FAILED'} ({step.seconds:.0f} s)", flush=True)
@@ -171,12 +190,19 @@ def _checker_demo(runner: Runner, cli: str, out_dir: str, log):
     return data
 
 
+def _seconds_text(seconds: object) -> str:
+    """A campaign's wall-clock time for the page (not in summary.json, which must not vary)."""
+    if not isinstance(seconds, (int, float)):
+        return ""
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.2g}"
+
+
 def _write_page(out_dir: str, rows: List[Dict[str, object]], demo, exhaustive: bool) -> None:
     body = "".join(
         f'<tr class="{"ok" if r["mismatches"] == 0 else "failed"}"><td>{html.escape(str(r["name"]))}</td>'
         f'<td>{html.escape(str(r["type"]))}</td><td>{html.escape(str(r["mode"]))}</td>'
         f'<td>{html.escape(str(r.get("int_rounding") or ""))}</td><td>{html.escape(str(r.get("seed") or ""))}</td>'
-        f'<td>{int(r["pairs"]):,}</td><td>{r["mismatches"]}</td>'
+        f'<td>{int(r["pairs"]):,}</td><td>{r["mismatches"]}</td><td>{_seconds_text(r.get("seconds"))}</td>'
         f'<td><a href="{html.escape(str(r.get("report", str(r["name"]) + ".json")))}">report</a></td></tr>' for r in rows)
     demo_html = "<p>The checker demonstration did not run; see the log.</p>"
     if demo is not None:
@@ -196,10 +222,11 @@ td,th{{border:1px solid #bbb;padding:.2em .5em}}.failed{{background:#fdd}}</styl
 bit (any NaN matching any NaN); integers must equal GMP's floor or truncated quotient, and a zero divisor or
 MIN / -1 must be rejected with its requirement. Every pair of the 4- and 8-bit types; boundary tables plus
 seeded random pairs for the 32- and 64-bit types;
-{"every pair of FP16 and BF16 (the ctest label <code>exhaustive</code>)" if exhaustive else
- "the exhaustive FP16 and BF16 campaigns were left out (--quick)"}. Times are in the reports.</p>
+{"every pair of FP16, BF16, INT16 (both roundings) and UINT16 (the ctest label <code>exhaustive</code>)"
+ if exhaustive else "the exhaustive FP16, BF16, INT16 and UINT16 campaigns were left out (--quick)"}.
+Times are wall-clock seconds on the bundle's machine, also in the reports.</p>
 <table><tr><th>campaign</th><th>type</th><th>mode</th><th>rounding</th><th>seed</th><th>pairs</th>
-<th>mismatches</th><th>report</th></tr>{body}</table>
+<th>mismatches</th><th>seconds</th><th>report</th></tr>{body}</table>
 {demo_html}
 </body></html>
 """
