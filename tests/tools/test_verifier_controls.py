@@ -180,3 +180,72 @@ class ProofReplay(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MutationAnalysis(unittest.TestCase):
+    """tools/mutate on a fixture whose mutants' fates are derived by hand
+    (tests/tools/fixtures/mutation): capped_sum(1, 2) == 3, capped_sum(60, 50) == 100,
+    is_even(4), !is_even(3); twice() is called by no test."""
+
+    REQUIREMENTS = "DIV-TQ-D4"
+
+    # (line, mutant) -> status; the reason for each in a comment.
+    EXPECTED = {
+        (5, "+ -> -"): "killed",                          # 1 - 2 != 3
+        (6, "negate the condition"): "killed",            # 3 capped to 100
+        (6, "> -> >="): "survived",                       # differs only at sum == 100, set to 100 anyway
+        (6, "> -> <="): "killed",                         # 3 capped to 100
+        (6, "100 -> 100 + 1"): "survived",                # differs at sum == 101: no test has it
+        (6, "100 -> 100 - 1"): "survived",                # differs only at sum == 100, set to 100 anyway
+        (7, "delete the statement"): "killed",            # 110 not capped
+        (7, "100 -> 100 + 1"): "killed",                  # capped to 101
+        (7, "100 -> 100 - 1"): "killed",                  # capped to 99
+        (9, "return the default value"): "killed",        # 0 != 3
+        (13, "negate the returned value"): "killed",      # is_even(4) false
+        (13, "== -> !="): "killed",                       # is_even(4) false
+        (13, "% -> *"): "killed",                         # 4 * 2 != 0
+        (13, "2 -> 2 + 1"): "killed",                     # 4 % 3 != 0
+        (13, "2 -> 2 - 1"): "killed",                     # 3 % 1 == 0: is_even(3) true
+        (13, "0 -> 1"): "killed",                         # 4 % 2 != 1
+        (18, "return the default value"): "not-reached",
+        (18, "* -> /"): "not-reached",
+        (18, "2 -> 2 + 1"): "not-reached",
+        (18, "2 -> 2 - 1"): "not-reached",
+    }
+
+    # [utest->req~div-tq-d4~1]
+    def test_every_mutant_gets_the_fate_derived_by_hand(self):
+        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
+        with tempfile.TemporaryDirectory() as work:
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "run", "--root", fixture,
+                                  "--work", work], capture_output=True, text=True, check=False)
+            # Two equivalent mutants are justified in the fixture's table; the fifth survivor and the four
+            # mutants no test reaches are not, so the tool must fail.
+            self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+            with open(os.path.join(work, "results.json"), encoding="utf-8") as handle:
+                results = json.load(handle)
+        found = {(m["line"], m["description"]): m["status"] for m in results["mutants"]}
+        self.assertEqual(found, self.EXPECTED)
+        justified = {(m["line"], m["description"]): m["justification"] for m in results["mutants"]
+                     if m["justification"]}
+        self.assertEqual(justified, {(6, "> -> >="): "MUT-01", (6, "100 -> 100 - 1"): "MUT-02"})
+        self.assertIn("20 mutants: 13 killed, 3 survived, 4 not reached", run.stdout)
+        self.assertEqual(run.stdout.count("unjustified:"), 5)
+
+    # [utest->req~div-tq-d4~1]
+    def test_a_justification_matching_no_survivor_fails(self):
+        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
+        with tempfile.TemporaryDirectory() as work:
+            root = os.path.join(work, "root")
+            shutil.copytree(fixture, root)
+            results = {"seconds": 0, "jobs": 1, "mutants": [
+                {"id": 1, "file": "src/core/scores.cpp", "line": 6, "column": 9, "operator": "ROR",
+                 "description": "> -> >=", "code": "if (sum > 100) {", "status": "survived"},
+                {"id": 2, "file": "src/core/scores.cpp", "line": 6, "column": 19, "operator": "CRP",
+                 "description": "100 -> 100 - 1", "code": "if (sum > 100) {", "status": "killed"}]}
+            write(os.path.join(work, "results.json"), json.dumps(results))
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "report", "--root", root,
+                                  "--work", work], capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+            self.assertIn("stale justification MUT-02", run.stdout)
+            self.assertNotIn("unjustified:", run.stdout)

@@ -11,6 +11,9 @@ SKIPPED_PARTS = (os.path.join("tests", "trace", "fixtures"),)
 TAG = re.compile(r"\[(?P<kind>impl|utest|proof)->req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)\]")
 TEST = re.compile(r"^\s*(?:TEST|TEST_F|TEST_P|TYPED_TEST)\(\s*(?P<suite>\w+)\s*,\s*(?P<name>\w+)\s*\)")
 # `let`, `let rec`, `let function`, `let rec ghost predicate` ...: the name follows the last keyword.
+# A Python test: a method test_* of a unittest.TestCase class, results written by tests/tools/run_unittests.py.
+PY_TEST = re.compile(r"^\s*def\s+(?P<name>test_\w+)\s*\(")
+PY_CLASS = re.compile(r"^class\s+(?P<name>\w+)\s*\(")
 WHY3_DECL = re.compile(r"^\s*(?:(?:lemma|goal|function|predicate|val)\s+"
                        r"|let\s+(?:(?:rec|ghost|function|predicate|lemma)\s+)*)"
                        r"(?P<name>[A-Za-z_][\w']*)")
@@ -56,6 +59,23 @@ def _bind_test(lines: List[str], index: int) -> str:
     return ""
 
 
+def _bind_python_test(lines: List[str], index: int) -> str:
+    """The Class.test_method a utest tag (a comment) sits above: within 5 lines, skipping comments."""
+    for offset in range(1, 6):
+        if index + offset >= len(lines):
+            break
+        match = PY_TEST.match(lines[index + offset])
+        if match:
+            for previous in range(index, -1, -1):
+                owner = PY_CLASS.match(lines[previous])
+                if owner:
+                    return f"{owner['name']}.{match['name']}"
+            return ""
+        if not lines[index + offset].strip().startswith("#"):
+            break
+    return ""
+
+
 def _bind_proof(lines: List[str], index: int, path: str) -> str:
     """The goal or module a proof tag sits above (the module around a goal is named too)."""
     module = ""
@@ -90,7 +110,7 @@ def find_tags(root: str) -> List[Tag]:
             for match in TAG.finditer(line):
                 tag = Tag(match["kind"], match["name"], int(match["rev"]), relative, index + 1)
                 if tag.kind == "utest":
-                    tag.target = _bind_test(lines, index)
+                    tag.target = _bind_python_test(lines, index) if path.endswith(".py") else _bind_test(lines, index)
                 elif tag.kind == "proof":
                     tag.target = _bind_proof(lines, index, relative)
                 tags.append(tag)

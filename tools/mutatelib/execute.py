@@ -1,0 +1,210 @@
+"""Running the test suite against the mutants: one run of each test with
+the switch off records which mutants each test reaches; then each mutant runs
+only the tests that reach it, fastest first, until one fails."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set
+
+from .build import MutantRecord
+
+# Not part of the killing suite: they do not run the mutated code (the trace
+# tool's and the verifiers' own tests, the package consumer, the proof
+# replay), or take an hour (the exhaustive campaigns, left to the bundle).
+EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
+            "test_campaign_exhaustive"}
+# A mutant that makes a test run this many times its unmutated time (plus a
+# margin) is taken as hanging and counted killed by the hang guard; no kill
+# or survival depends on this bound unless the mutant runs that long.
+HANG_FACTOR = 10.0
+HANG_MARGIN = 60.0
+
+
+@dataclass
+class Case:
+    """One GoogleTest case of a test binary (name '' for a test that is not GoogleTest: run whole)."""
+    name: str
+    seconds: float = 0.0
+    reached: Set[int] = field(default_factory=set)
+    passed: bool = True
+
+
+@dataclass
+class SuiteTest:
+    name: str
+    command: List[str]
+    cwd: str
+    environment: Dict[str, str]
+    cases: List[Case] = field(default_factory=list)
+    setup: bool = False      # a ctest fixture's setup (FIXTURES_SETUP): run once, unmutated, before the others
+
+    @property
+    def gtest(self) -> bool:
+        return any(w.startswith("--gtest_output=") for w in self.command)
+
+
+def _environment(test: SuiteTest, mutant: int, trace: Optional[str]) -> Dict[str, str]:
+    environment = dict(os.environ)
+    environment.update(test.environment)
+    environment["SONNX_MUTANT"] = str(mutant)
+    environment.pop("SONNX_MUTANT_TRACE", None)
+    if trace is not None:
+        environment["SONNX_MUTANT_TRACE"] = trace
+    return environment
+
+
+def _list_cases(test: SuiteTest) -> List[Case]:
+    if not test.gtest:
+        return [Case("")]
+    listed = subprocess.run([test.command[0], "--gtest_list_tests"], cwd=test.cwd, capture_output=True, text=True,
+                            env=_environment(test, 0, None), check=True).stdout
+    cases, suite = [], ""
+    for line in listed.splitlines():
+        name = line.split("#", 1)[0].rstrip()
+        if not name:
+            continue
+        if not line.startswith(" "):
+            suite = name.strip()
+        elif not (suite.startswith("DISABLED_") or name.strip().startswith("DISABLED_")):
+            cases.append(Case(suite + name.strip()))
+    return cases
+
+
+def suite_tests(build: str) -> List[SuiteTest]:
+    shown = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"], capture_output=True, text=True,
+                           check=True).stdout
+    tests = []
+    for entry in json.loads(shown)["tests"]:
+        if entry["name"] in EXCLUDED or "command" not in entry:
+            continue
+        properties = {p["name"]: p["value"] for p in entry.get("properties", [])}
+        environment = {}
+        for assignment in properties.get("ENVIRONMENT", []):
+            key, _, value = assignment.partition("=")
+            environment[key] = value
+        test = SuiteTest(entry["name"], entry["command"], properties.get("WORKING_DIRECTORY", build), environment)
+        test.setup = bool(properties.get("FIXTURES_SETUP"))
+        test.cases = [Case("")] if test.setup else _list_cases(test)
+        tests.append(test)
+    return tests
+
+
+def run_setups(tests: List[SuiteTest], log) -> List[SuiteTest]:
+    """Runs the fixture setups (data the other tests read) with every mutant off; returns the other tests."""
+    for test in tests:
+        if test.setup:
+            verdict = run_test(test, test.cases, 0, None)
+            log.write(f"setup {test.name}: {verdict}\n")
+            if verdict != "passed":
+                raise RuntimeError(f"the fixture setup {test.name} fails unmutated: no mutant can be judged")
+    return [t for t in tests if not t.setup]
+
+
+def _command(test: SuiteTest, cases: List[Case], scratch: str, fail_fast: bool) -> List[str]:
+    """The test's command restricted to `cases`, its GoogleTest XML sent to scratch (workers must not share a
+    file)."""
+    command = []
+    for word in test.command:
+        if word.startswith("--gtest_output=xml:"):
+            word = "--gtest_output=xml:" + os.path.join(scratch, test.name + ".xml")
+        command.append(word)
+    if test.gtest:
+        command.append("--gtest_filter=" + ":".join(c.name for c in cases))
+        if fail_fast:
+            command.append("--gtest_fail_fast")
+    return command
+
+
+def run_test(test: SuiteTest, cases: List[Case], mutant: int, timeout: Optional[float],
+             trace: Optional[str] = None) -> str:
+    """'passed', 'failed', 'crashed' or 'timeout'."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as scratch:
+        process = subprocess.Popen(_command(test, cases, scratch, trace is None), cwd=test.cwd,
+                                   env=_environment(test, mutant, trace), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, start_new_session=True, preexec_fn=_no_core_dumps)
+        try:
+            status = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            return "timeout"
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)   # what the test left running
+            except ProcessLookupError:
+                pass
+    if status == 0:
+        return "passed"
+    return "crashed" if status < 0 else "failed"
+
+
+def _no_core_dumps() -> None:
+    import resource
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def record_reach(tests: List[SuiteTest], work: str, jobs: int, log) -> None:
+    """Runs each case once with every mutant off, recording the mutants it reaches and its time."""
+    def one(item) -> None:
+        k, test, case = item
+        trace = os.path.join(work, "reach", f"{test.name}-{k}")
+        shutil.rmtree(trace, ignore_errors=True)
+        os.makedirs(trace)
+        started = time.monotonic()
+        case.passed = run_test(test, [case], 0, None, trace) == "passed"
+        case.seconds = time.monotonic() - started
+        for name in os.listdir(trace):
+            with open(os.path.join(trace, name), encoding="utf-8") as handle:
+                case.reached.update(int(line) for line in handle if line.strip())
+
+    items = [(k, test, case) for test in tests for k, case in enumerate(test.cases)]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(one, items))
+    for test in tests:
+        reached = set().union(*(c.reached for c in test.cases)) if test.cases else set()
+        log.write(f"baseline {test.name}: {len(test.cases)} cases, "
+                  f"{sum(c.seconds for c in test.cases):.1f} s, reaches {len(reached)} mutants"
+                  f"{'' if all(c.passed for c in test.cases) else ', FAILS'}\n")
+    log.flush()
+
+
+# [impl->req~div-tq-d4~1]
+def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, jobs: int, log,
+         only: Optional[Set[int]] = None) -> None:
+    """Runs every mutant not yet killed (of `only`, when given) against the cases that reach it; fills status
+    and killed_by."""
+    failing = [f"{t.name} {c.name}" for t in tests for c in t.cases if not c.passed]
+    if failing:
+        raise RuntimeError(f"the unmutated {build_name} build fails {', '.join(failing)}: no mutant can be judged")
+
+    def judge(record: MutantRecord) -> None:
+        reaching = []
+        for test in tests:
+            cases = [c for c in test.cases if record.id in c.reached]
+            if cases:
+                reaching.append((sum(c.seconds for c in cases), test, cases))
+        reaching.sort(key=lambda item: item[0])
+        if not reaching:
+            return
+        for seconds, test, cases in reaching:
+            verdict = run_test(test, cases, record.id, HANG_FACTOR * seconds + HANG_MARGIN)
+            if verdict != "passed":
+                record.status, record.build, record.detail = "killed", build_name, verdict
+                record.killed_by = test.name + (f" ({cases[0].name}...)" if len(cases) > 1 else
+                                                f" ({cases[0].name})" if cases[0].name else "")
+                return
+        record.status, record.build = "survived", build_name
+        record.detail = "reached by " + ", ".join(f"{t.name} ({len(c)} cases)" for _, t, c in reaching)
+
+    pending = [r for r in records if r.status != "killed" and (only is None or r.id in only)]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for done, _ in enumerate(pool.map(judge, pending), 1):
+            if done % 100 == 0:
+                log.write(f"{build_name}: {done} of {len(pending)} mutants judged\n")
+                log.flush()

@@ -1,0 +1,95 @@
+"""The mutation score and its survivors, each matched against a row of
+spec/mutation-justifications.md (file, source line, mutant), as coverage gaps
+are against spec/coverage-justifications.md."""
+import json
+import os
+import re
+from collections import Counter
+from typing import Dict, List, Tuple
+
+JUSTIFICATIONS = os.path.join("spec", "mutation-justifications.md")
+ROW = re.compile(r"^\|\s*(MUT-\d+)\s*\|\s*`([^`]+)`\s*\|\s*`(.+?)`\s*\|\s*(.+?)\s*\|\s*(.+?)\s*\|\s*$")
+
+
+def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
+    """(file, code, mutant description) -> (ID, kind: 'equivalent' or another word) from the table."""
+    table = {}
+    path = os.path.join(root, JUSTIFICATIONS)
+    if not os.path.exists(path):
+        return table
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            match = ROW.match(line.strip())
+            if match:
+                ident, file, code, description, reason = match.groups()
+                kind = reason.split(":", 1)[0].strip().lower()
+                table[(file, code.strip(), description.strip())] = (ident, kind)
+    return table
+
+
+# [impl->req~div-tq-d4~1]
+def check_results(root: str, results: str, work: str) -> int:
+    with open(results, encoding="utf-8") as handle:
+        data = json.load(handle)
+    table = justifications(root)
+    used = set()
+    unjustified: List[dict] = []
+    for mutant in data["mutants"]:
+        mutant["justification"] = ""
+        if mutant["status"] in ("survived", "not-reached"):
+            key = (mutant["file"], mutant["code"], mutant["description"])
+            if key in table:
+                mutant["justification"] = table[key][0]
+                used.add(key)
+            else:
+                unjustified.append(mutant)
+    stale = sorted(table[k][0] for k in table if k not in used)
+    counts = Counter(m["status"] for m in data["mutants"])
+    judged = sum(counts[s] for s in ("killed", "survived", "not-reached"))
+    justified = sum(1 for m in data["mutants"] if m["justification"])
+    score = counts["killed"] / max(1, judged - justified)
+    summary = {"mutants": len(data["mutants"]), "killed": counts["killed"], "survived": counts["survived"],
+               "not_reached": counts["not-reached"], "not_compiled": counts["not-compiled"],
+               "justified": justified, "unjustified": len(unjustified), "stale_justifications": stale,
+               "score": round(score, 4), "seconds": data.get("seconds", 0)}
+    data["summary"] = summary
+    with open(results, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1)
+    write_report(os.path.join(work, "report.md"), data)
+    print(f"{summary['mutants']} mutants: {summary['killed']} killed, {summary['survived']} survived, "
+          f"{summary['not_reached']} not reached by any test, {summary['not_compiled']} not compiled; "
+          f"{justified} survivors justified, {len(unjustified)} not; score {100 * score:.1f}% of the "
+          f"non-equivalent mutants; {summary['seconds']} s")
+    for mutant in unjustified:
+        print(f"  unjustified: {mutant['file']}:{mutant['line']}: {mutant['operator']} {mutant['description']}"
+              f" ({mutant['status']}): {mutant['code']}")
+    for ident in stale:
+        print(f"  stale justification {ident}: no surviving mutant matches it")
+    return 1 if unjustified or stale else 0
+
+
+def write_report(path: str, data: dict) -> None:
+    summary = data["summary"]
+    by_file: Dict[str, Counter] = {}
+    for mutant in data["mutants"]:
+        by_file.setdefault(mutant["file"], Counter())[mutant["status"]] += 1
+    lines = ["# Mutation analysis", "",
+             f"{summary['mutants']} mutants of `src/core/` and `src/oracle/`: {summary['killed']} killed, "
+             f"{summary['survived']} survived, {summary['not_reached']} not reached, "
+             f"{summary['not_compiled']} not compiled (dropped from the schemata). "
+             f"{summary['justified']} survivors are justified in `{JUSTIFICATIONS}`; "
+             f"{summary['unjustified']} are not. Score (killed / non-equivalent judged): "
+             f"{100 * summary['score']:.1f}%. Run time {summary['seconds']} s.", "",
+             "| file | killed | survived | not reached | not compiled |", "|---|---|---|---|---|"]
+    for file in sorted(by_file):
+        c = by_file[file]
+        lines.append(f"| `{file}` | {c['killed']} | {c['survived']} | {c['not-reached']} | {c['not-compiled']} |")
+    lines += ["", "## Mutants not killed", "", "| id | location | operator | mutant | status | justification | code |",
+              "|---|---|---|---|---|---|---|"]
+    for m in data["mutants"]:
+        if m["status"] != "killed":
+            code = m["code"].replace("|", "\\|")
+            lines.append(f"| {m['id']} | `{m['file']}:{m['line']}` | {m['operator']} | {m['description']} | "
+                         f"{m['status']} | {m.get('justification', '')} | `{code}` |")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
