@@ -17,7 +17,8 @@ TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*inde
                         "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
                         "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
                         "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
-                        "proofs/replay.json", "proofs/goals.html", "fuzzing/logs/*")
+                        "proofs/replay.json", "proofs/goals.html", "fuzzing/logs/*",
+                        "mutation/results.json")
 
 
 def is_timestamped(relative: str) -> bool:

@@ -50,9 +50,11 @@ table{{border-collapse:collapse}}</style></head><body>
 {summary['not_reached']} reached by no test, {summary['not_compiled']} not compiled (dropped from the schemata).
 {summary['justified']} of those not killed are justified in <a href="mutation-justifications.md">mutation-justifications.md</a>
 (equivalent mutants, or code no test can reach), {summary['unjustified']} are not. Score: killed / (judged -
-justified) = {100 * summary['score']:.1f}%. Run time {summary['seconds']} s with {data.get('jobs', 2)} jobs.
+justified) = {100 * summary['score']:.1f}%.
 How it works and its limits: <code>tools/mutate</code>, <code>spec/tool-qualification.md</code> (DIV-TQ-D4).
-Every mutant, killed ones with the test that killed it: <a href="results.json">results.json</a>.</p>
+Every mutant, killed ones with the test that killed it, and the run time: <a href="results.json">results.json</a>
+(which test kills a mutant first may vary with the machine's load; whether it is killed does not, unless
+it hangs: see DIV-TQ-D4).</p>
 <h2>Mutants not killed</h2>
 <table><tr><th>id</th><th>location</th><th>operator</th><th>mutant</th><th>status</th><th>justification</th>
 <th>code</th></tr>

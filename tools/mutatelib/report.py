@@ -79,7 +79,8 @@ def write_report(path: str, data: dict) -> None:
              f"{summary['not_compiled']} not compiled (dropped from the schemata). "
              f"{summary['justified']} survivors are justified in `{JUSTIFICATIONS}`; "
              f"{summary['unjustified']} are not. Score (killed / non-equivalent judged): "
-             f"{100 * summary['score']:.1f}%. Run time {summary['seconds']} s.", "",
+             f"{100 * summary['score']:.1f}%. (The run time and the test that killed each mutant, which may "
+             f"depend on the machine's speed, are in results.json.)", "",
              "| file | killed | survived | not reached | not compiled |", "|---|---|---|---|---|"]
     for file in sorted(by_file):
         c = by_file[file]
