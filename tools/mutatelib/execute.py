@@ -16,9 +16,9 @@ from .build import MutantRecord
 
 # Not part of the killing suite: they do not run the mutated code (the trace
 # tool's and the verifiers' own tests, the package consumer, the proof
-# replay), or take an hour (the exhaustive campaigns, left to the bundle).
+# replay); tests labelled exhaustive (an hour each) are left to the bundle.
 EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
-            "test_campaign_exhaustive"}
+            "test_campaign_exhaustive"}   # also labelled exhaustive
 # A mutant that makes a test run this many times its unmutated time (plus a
 # margin) is taken as hanging and counted killed by the hang guard; no kill
 # or survival depends on this bound unless the mutant runs that long.
@@ -62,8 +62,9 @@ def _environment(test: SuiteTest, mutant: int, trace: Optional[str]) -> Dict[str
 def _list_cases(test: SuiteTest) -> List[Case]:
     if not test.gtest:
         return [Case("")]
-    listed = subprocess.run([test.command[0], "--gtest_list_tests"], cwd=test.cwd, capture_output=True, text=True,
-                            env=_environment(test, 0, None), check=True).stdout
+    own_filter = [w for w in test.command if w.startswith("--gtest_filter=")]   # ctest's selection, kept
+    listed = subprocess.run([test.command[0], "--gtest_list_tests"] + own_filter, cwd=test.cwd, capture_output=True,
+                            text=True, env=_environment(test, 0, None), check=True).stdout
     cases, suite = [], ""
     for line in listed.splitlines():
         name = line.split("#", 1)[0].rstrip()
@@ -81,9 +82,9 @@ def suite_tests(build: str) -> List[SuiteTest]:
                            check=True).stdout
     tests = []
     for entry in json.loads(shown)["tests"]:
-        if entry["name"] in EXCLUDED or "command" not in entry:
-            continue
         properties = {p["name"]: p["value"] for p in entry.get("properties", [])}
+        if entry["name"] in EXCLUDED or "command" not in entry or "exhaustive" in properties.get("LABELS", []):
+            continue
         environment = {}
         for assignment in properties.get("ENVIRONMENT", []):
             key, _, value = assignment.partition("=")
@@ -111,6 +112,8 @@ def _command(test: SuiteTest, cases: List[Case], scratch: str, fail_fast: bool) 
     file)."""
     command = []
     for word in test.command:
+        if word.startswith("--gtest_filter="):
+            continue   # replaced by the cases' own filter, a subset of it
         if word.startswith("--gtest_output=xml:"):
             word = "--gtest_output=xml:" + os.path.join(scratch, test.name + ".xml")
         command.append(word)
