@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "plan_size.hpp"
+
 namespace sonnx::oracle::test {
 
 inline std::uint16_t bits_of(_Float16 value) {
@@ -99,8 +101,8 @@ inline std::uint16_t skipped_index(std::uint16_t, std::uint16_t, std::uint16_t y
 }
 
 // The FP16 plan of the controls: every divisor of numerators 0, 251, ...
-// (262 of them); every 2053rd (32) under ASan, ten times slower.
-#if defined(__SANITIZE_ADDRESS__)
+// (262 of them); every 2053rd (32) with light plans (ASan, mutant builds).
+#if defined(SONNX_LIGHT_PLANS)
 inline constexpr std::uint32_t kStride = 2053U;
 #else
 inline constexpr std::uint32_t kStride = 251U;

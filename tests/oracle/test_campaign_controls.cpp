@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "fp16_reference.hpp"
+#include "plan_size.hpp"
 #include "sonnx/oracle/campaign.hpp"
 
 namespace sonnx::oracle {
@@ -233,7 +234,7 @@ TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
 // plans reaches the division exactly once is checked during those
 // campaigns (test_campaign_exhaustive.cpp).
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SONNX_LIGHT_PLANS)
 constexpr std::uint64_t kSample16 = std::uint64_t{1} << 16U;
 #else
 constexpr std::uint64_t kSample16 = std::uint64_t{1} << 20U;

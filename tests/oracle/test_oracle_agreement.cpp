@@ -27,6 +27,8 @@
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/second_oracle.hpp"
 
+#include "plan_size.hpp"
+
 namespace sonnx::oracle {
 namespace {
 
@@ -277,8 +279,8 @@ TEST(OracleAgreementExhaustive, Fp64SeededPairs) {
 
 // ---- a subset, in seconds (label oracle) ----
 
-// Every divisor of every 251st numerator; every 2053rd under ASan (ten times slower).
-#if defined(__SANITIZE_ADDRESS__)
+// Every divisor of every 251st numerator; every 2053rd with light plans (ASan, mutant builds).
+#if defined(SONNX_LIGHT_PLANS)
 constexpr std::uint32_t kStride = 2053U;
 constexpr std::uint64_t kQuickSeededPairs = 100000U;
 #else
@@ -378,8 +380,8 @@ std::uint64_t predicted(const Subject& s, std::uint64_t count, PairAt pair_at, b
     return expected;
 }
 
-// Every divisor of every 1009th numerator (65); every 4099th (16) under ASan.
-#if defined(__SANITIZE_ADDRESS__)
+// Every divisor of every 1009th numerator (65); every 4099th (16) with light plans.
+#if defined(SONNX_LIGHT_PLANS)
 constexpr std::uint32_t kControlStride = 4099U;
 #else
 constexpr std::uint32_t kControlStride = 1009U;

@@ -209,5 +209,6 @@ def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, j
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for done, _ in enumerate(pool.map(judge, pending), 1):
             if done % 100 == 0:
-                log.write(f"{build_name}: {done} of {len(pending)} mutants judged\n")
+                survived = sum(1 for r in pending if r.status == "survived")
+                log.write(f"{build_name}: {done} of {len(pending)} mutants judged, {survived} survived so far\n")
                 log.flush()
