@@ -178,8 +178,37 @@ def record_reach(tests: List[SuiteTest], work: str, jobs: int, log) -> None:
 
 
 # [impl->req~div-tq-d4~1]
+def mutant_key(record: MutantRecord) -> str:
+    """What identifies a mutant across runs: its place, its source line and its operator."""
+    return f"{record.file}:{record.line}:{record.column}:{record.operator}:{record.description}:{record.code}"
+
+
+def save_progress(records: List[MutantRecord], path: str) -> None:
+    """The kills so far, for --resume (written as the run goes, so an interrupted run keeps them)."""
+    kills = {mutant_key(r): [r.killed_by, r.build, r.detail] for r in records if r.status == "killed"}
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump(kills, handle)
+    os.replace(path + ".tmp", path)
+
+
+def load_progress(records: List[MutantRecord], path: str) -> int:
+    """Marks the mutants an earlier run killed (same place, line and operator) as killed; returns how many."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, encoding="utf-8") as handle:
+        kills = json.load(handle)
+    count = 0
+    for record in records:
+        earlier = kills.get(mutant_key(record))
+        if earlier is not None and record.status == "pending":
+            record.status, record.killed_by, record.build, record.detail = "killed", earlier[0], earlier[1], \
+                earlier[2] + " (earlier run, --resume)"
+            count += 1
+    return count
+
+
 def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, jobs: int, log,
-         only: Optional[Set[int]] = None) -> None:
+         only: Optional[Set[int]] = None, progress: str = "") -> None:
     """Runs every mutant not yet killed (of `only`, when given) against the cases that reach it; fills status
     and killed_by."""
     failing = [f"{t.name} {c.name}" for t in tests for c in t.cases if not c.passed]
@@ -205,10 +234,14 @@ def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, j
         record.status, record.build = "survived", build_name
         record.detail = "reached by " + ", ".join(f"{t.name} ({len(c)} cases)" for _, t, c in reaching)
 
-    pending = [r for r in records if r.status != "killed" and (only is None or r.id in only)]
+    pending = [r for r in records if r.status not in ("killed", "not-judged") and (only is None or r.id in only)]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for done, _ in enumerate(pool.map(judge, pending), 1):
+            if progress and done % 20 == 0:
+                save_progress(records, progress)
             if done % 100 == 0:
                 survived = sum(1 for r in pending if r.status == "survived")
                 log.write(f"{build_name}: {done} of {len(pending)} mutants judged, {survived} survived so far\n")
                 log.flush()
+    if progress:
+        save_progress(records, progress)

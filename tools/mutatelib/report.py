@@ -48,7 +48,8 @@ def check_results(root: str, results: str, work: str) -> int:
     judged = sum(counts[s] for s in ("killed", "survived", "not-reached"))
     justified = sum(1 for m in data["mutants"] if m["justification"])
     score = counts["killed"] / max(1, judged - justified)
-    summary = {"mutants": len(data["mutants"]), "killed": counts["killed"], "survived": counts["survived"],
+    partial = counts["not-judged"]
+    summary = {"mutants": len(data["mutants"]), "not_judged": partial, "killed": counts["killed"], "survived": counts["survived"],
                "not_reached": counts["not-reached"], "not_compiled": counts["not-compiled"],
                "justified": justified, "unjustified": len(unjustified), "stale_justifications": stale,
                "score": round(score, 4), "seconds": data.get("seconds", 0)}
@@ -63,9 +64,12 @@ def check_results(root: str, results: str, work: str) -> int:
     for mutant in unjustified:
         print(f"  unjustified: {mutant['file']}:{mutant['line']}: {mutant['operator']} {mutant['description']}"
               f" ({mutant['status']}): {mutant['code']}")
+    if partial:
+        print(f"  PARTIAL RUN: {partial} mutants not judged (--files); stale justifications are not checked")
+        stale = []
     for ident in stale:
         print(f"  stale justification {ident}: no surviving mutant matches it")
-    return 1 if unjustified or stale else 0
+    return 1 if unjustified or stale or partial else 0
 
 
 def write_report(path: str, data: dict) -> None:
