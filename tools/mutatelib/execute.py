@@ -184,25 +184,30 @@ def mutant_key(record: MutantRecord) -> str:
 
 
 def save_progress(records: List[MutantRecord], path: str) -> None:
-    """The kills so far, for --resume (written as the run goes, so an interrupted run keeps them)."""
-    kills = {mutant_key(r): [r.killed_by, r.build, r.detail] for r in records if r.status == "killed"}
+    """The verdicts so far (written as the run goes, so that an interrupted run keeps them): kills for
+    --resume, and survivors, so that a partial run's survivors can be read."""
+    judged = {mutant_key(r): [r.status, r.killed_by, r.build, r.detail] for r in records
+              if r.status in ("killed", "survived")}
     with open(path + ".tmp", "w", encoding="utf-8") as handle:
-        json.dump(kills, handle)
+        json.dump(judged, handle, indent=0)
     os.replace(path + ".tmp", path)
 
 
 def load_progress(records: List[MutantRecord], path: str) -> int:
-    """Marks the mutants an earlier run killed (same place, line and operator) as killed; returns how many."""
+    """Marks the mutants an earlier run killed (same place, line and operator) as killed; returns how many.
+    Its survivors are judged again: a test added since may kill them."""
     if not os.path.exists(path):
         return 0
     with open(path, encoding="utf-8") as handle:
-        kills = json.load(handle)
+        judged = json.load(handle)
     count = 0
     for record in records:
-        earlier = kills.get(mutant_key(record))
-        if earlier is not None and record.status == "pending":
-            record.status, record.killed_by, record.build, record.detail = "killed", earlier[0], earlier[1], \
-                earlier[2] + " (earlier run, --resume)"
+        earlier = judged.get(mutant_key(record))
+        if isinstance(earlier, list) and len(earlier) == 3:   # the first format: kills only
+            earlier = ["killed"] + earlier
+        if earlier is not None and earlier[0] == "killed" and record.status == "pending":
+            record.status, record.killed_by, record.build = "killed", earlier[1], earlier[2]
+            record.detail = earlier[3] + " (earlier run, --resume)"
             count += 1
     return count
 
