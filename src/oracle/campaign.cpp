@@ -58,7 +58,7 @@ std::string status_text(const Status& status) {
 
 // Checks blocks of pairs against the division under test; one per worker thread.
 // [impl->req~div-cli-d8~2]
-// [impl->req~div-tq-d1~2]
+// [impl->req~div-tq-d1~3]
 class BlockChecker {
 public:
     BlockChecker(ElementType type, IntRounding rounding, DivFunction subject)

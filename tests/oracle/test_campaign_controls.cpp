@@ -72,7 +72,7 @@ struct FaultCase {
     DivFunction subject;
 };
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 // [utest->req~div-cli-d8~2]
 TEST(CampaignControls, EveryFp16FaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D1,DIV-CLI-D8");
@@ -109,7 +109,7 @@ Status wrong_on_one_path(const ConstTensorView& a, const ConstTensorView& b, con
     return status;
 }
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 // [utest->req~div-cli-d8~2]
 TEST(CampaignControls, BothKernelPathsAreChecked) {
     RecordProperty("requirements", "DIV-TQ-D1,DIV-CLI-D8");
@@ -142,7 +142,19 @@ std::int64_t quotient(std::int64_t a, std::int64_t b) {
     return q;
 }
 
-enum class IntFault : std::uint8_t { swapped_rounding, one_off, write_on_error, wrong_rejection };
+// The rejection faults each get one field of the status wrong (the engine checks code, requirement,
+// operand and index one by one); spurious_rejection rejects any call holding the valid pair 3 / 1, so
+// that a batch fails and the engine must judge its other pairs one by one.
+enum class IntFault : std::uint8_t {
+    swapped_rounding,
+    one_off,
+    write_on_error,
+    wrong_rejection,
+    wrong_operand,
+    wrong_requirement,
+    wrong_index,
+    spurious_rejection
+};
 
 template <IntFault fault>
 Status faulty_int8(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
@@ -157,7 +169,25 @@ Status faulty_int8(const ConstTensorView& a, const ConstTensorView& b, const Ten
             (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
         return div(a, b, y, swapped, report);
     }
+    if (fault == IntFault::spurious_rejection) {
+        for (std::uint64_t i = 0U; i < n; ++i) {
+            if ((as[i] == 3) && (bs[i] == 1)) {
+                return Status{StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, i};
+            }
+        }
+    }
     const Status status = div(a, b, y, options, report);
+    if ((fault == IntFault::wrong_operand) && (status.code == StatusCode::zero_divisor)) {
+        return Status{StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::a, status.index};
+    }
+    if ((fault == IntFault::wrong_requirement) && !status.is_ok()) {  // each rejection names the other's
+        const RequirementId other = (status.code == StatusCode::overflow) ? RequirementId::div_int_c3
+                                                                          : RequirementId::div_int_d2;
+        return Status{status.code, other, status.operand, status.index};
+    }
+    if ((fault == IntFault::wrong_index) && !status.is_ok()) {
+        return Status{status.code, status.requirement, status.operand, status.index + 1U};
+    }
     if ((fault == IntFault::one_off) && status.is_ok()) {
         for (std::uint64_t i = 0U; i < n; ++i) {
             if (ys[i] == 3) {
@@ -171,8 +201,6 @@ Status faulty_int8(const ConstTensorView& a, const ConstTensorView& b, const Ten
     if ((fault == IntFault::wrong_rejection) && (status.code == StatusCode::overflow)) {
         return Status{StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 0U};
     }
-    (void)as;
-    (void)bs;
     return status;
 }
 
@@ -187,8 +215,12 @@ std::uint64_t predicted_int8(IntFault fault) {
                 // Rejected pairs: a write on error or a wrong rejection (of an overflow) is a mismatch.
                 count += (fault == IntFault::write_on_error) ? 1U : 0U;
                 count += ((fault == IntFault::wrong_rejection) && overflow) ? 1U : 0U;
+                count += ((fault == IntFault::wrong_operand) && zero) ? 1U : 0U;
+                count += (fault == IntFault::wrong_requirement) ? 1U : 0U;
+                count += (fault == IntFault::wrong_index) ? 1U : 0U;
                 continue;
             }
+            count += ((fault == IntFault::spurious_rejection) && (a == 3) && (b == 1)) ? 1U : 0U;
             const std::int64_t floor_q = quotient<true>(a, b);
             const std::int64_t trunc_q = quotient<false>(a, b);
             count += ((fault == IntFault::swapped_rounding) && (floor_q != trunc_q)) ? 1U : 0U;
@@ -198,7 +230,7 @@ std::uint64_t predicted_int8(IntFault fault) {
     return count;
 }
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D1");
     const std::vector<std::pair<IntFault, DivFunction>> cases = {
@@ -206,6 +238,10 @@ TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
         {IntFault::one_off, &faulty_int8<IntFault::one_off>},
         {IntFault::write_on_error, &faulty_int8<IntFault::write_on_error>},
         {IntFault::wrong_rejection, &faulty_int8<IntFault::wrong_rejection>},
+        {IntFault::wrong_operand, &faulty_int8<IntFault::wrong_operand>},
+        {IntFault::wrong_requirement, &faulty_int8<IntFault::wrong_requirement>},
+        {IntFault::wrong_index, &faulty_int8<IntFault::wrong_index>},
+        {IntFault::spurious_rejection, &faulty_int8<IntFault::spurious_rejection>},
     };
     for (const auto& [fault, subject] : cases) {
         CampaignPlan plan;
@@ -402,7 +438,7 @@ void expect_16bit_faults_counted(ElementType type, IntRounding rounding, const s
     pairs16.clear();
 }
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignControls, EveryInt16FaultIsCountedExactlyBothRoundings) {
     RecordProperty("requirements", "DIV-TQ-D1");
     const std::vector<Fault16> faults = {Fault16::swapped_rounding, Fault16::one_off,        Fault16::high_byte_lost,
@@ -411,7 +447,7 @@ TEST(CampaignControls, EveryInt16FaultIsCountedExactlyBothRoundings) {
     expect_16bit_faults_counted<std::int16_t>(ElementType::int16, IntRounding::toward_zero, faults);
 }
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignControls, EveryUint16FaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D1");
     // No rounding fault (floor and truncation agree on UINT16) and no MIN / -1.
@@ -444,7 +480,7 @@ Status recording(const ConstTensorView& a, const ConstTensorView& b, const Tenso
     return div(a, b, y, options, report);
 }
 
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignControls, EveryPairOfThePlanIsVisited) {
     RecordProperty("requirements", "DIV-TQ-D1");
     // Rows: the FP16 plan's numerators, then INT8's 256 values.

@@ -113,7 +113,7 @@ TEST(CampaignExhaustive, Bf16AllPairs) {
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-d2~1]
 // [utest->req~div-int-c3~1]
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignExhaustive, Int16FloorAllPairs) {
     RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D2,DIV-INT-C3,DIV-TQ-D1");
     run_all_int16_pairs(ElementType::int16, IntRounding::floor, "INT16 floor", "INT16", "floor");
@@ -122,7 +122,7 @@ TEST(CampaignExhaustive, Int16FloorAllPairs) {
 // [utest->req~div-int-d1~1]
 // [utest->req~div-int-d2~1]
 // [utest->req~div-int-c3~1]
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignExhaustive, Int16TruncAllPairs) {
     RecordProperty("requirements", "DIV-INT-D1,DIV-INT-D2,DIV-INT-C3,DIV-TQ-D1");
     run_all_int16_pairs(ElementType::int16, IntRounding::toward_zero, "INT16 trunc", "INT16", "trunc");
@@ -130,7 +130,7 @@ TEST(CampaignExhaustive, Int16TruncAllPairs) {
 
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-c3~1]
-// [utest->req~div-tq-d1~2]
+// [utest->req~div-tq-d1~3]
 TEST(CampaignExhaustive, Uint16AllPairs) {
     RecordProperty("requirements", "DIV-INT-F1,DIV-INT-C3,DIV-TQ-D1");
     run_all_int16_pairs(ElementType::uint16, IntRounding::floor, "UINT16", "UINT16", "");
