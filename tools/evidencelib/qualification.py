@@ -13,7 +13,7 @@ from .runner import StepResult
 TOOLS: List[Tuple[str, str, List[Tuple[str, str]]]] = [
     ("campaign engine", "DIV-TQ-D1", [("test_campaign_controls.xml", "")]),
     ("second oracle (Boost.Multiprecision) against MPFR", "DIV-TQ-D3",
-     [("test_second_oracle.xml", ""), ("test_oracle_agreement.xml", "")]),
+     [("test_second_oracle.xml", ""), ("test_oracle_agreement_quick.xml", "")]),
     ("check (check_conformance)", "DIV-TQ-D2", [("test_check_controls.xml", "")]),
     ("trace check (tools/trace)", "TOR table", [("trace_tool_tests.xml", "")]),
     ("coverage-gap check", "TOR table", [("verifier_controls.xml", "CoverageGapCheck")]),
