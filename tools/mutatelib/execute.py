@@ -49,6 +49,19 @@ class SuiteTest:
         return any(w.startswith("--gtest_output=") for w in self.command)
 
 
+# Process groups of the tests running now: each test runs in its own session (so that a hang is killed
+# with its children), which also means an interrupted run must kill them itself (kill_running).
+RUNNING: Set[int] = set()
+
+
+def kill_running() -> None:
+    for group in list(RUNNING):
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def _environment(test: SuiteTest, mutant: int, trace: Optional[str]) -> Dict[str, str]:
     environment = dict(os.environ)
     environment.update(test.environment)
@@ -131,6 +144,7 @@ def run_test(test: SuiteTest, cases: List[Case], mutant: int, timeout: Optional[
         process = subprocess.Popen(_command(test, cases, scratch, trace is None), cwd=test.cwd,
                                    env=_environment(test, mutant, trace), stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, start_new_session=True, preexec_fn=_no_core_dumps)
+        RUNNING.add(process.pid)
         try:
             status = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -138,6 +152,7 @@ def run_test(test: SuiteTest, cases: List[Case], mutant: int, timeout: Optional[
             process.wait()
             return "timeout"
         finally:
+            RUNNING.discard(process.pid)
             try:
                 os.killpg(process.pid, signal.SIGKILL)   # what the test left running
             except ProcessLookupError:
