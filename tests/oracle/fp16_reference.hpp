@@ -100,13 +100,7 @@ inline std::uint16_t skipped_index(std::uint16_t, std::uint16_t, std::uint16_t y
     return ((index % 1000U) == 999U) ? std::uint16_t{0xA5A5U} : y;  // the campaign engine's fill left in place
 }
 
-// The FP16 plan of the controls: every divisor of numerators 0, 251, ...
-// (262 of them); every 2053rd (32) with light plans (ASan, mutant builds).
-#if defined(SONNX_LIGHT_PLANS)
-inline constexpr std::uint32_t kStride = 2053U;
-#else
-inline constexpr std::uint32_t kStride = 251U;
-#endif
+// The numerators of the strided plan (kStride, plan_size.hpp).
 inline constexpr std::uint32_t kNumerators = (65536U + kStride - 1U) / kStride;
 
 }  // namespace sonnx::oracle::test

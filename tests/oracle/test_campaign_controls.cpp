@@ -133,6 +133,14 @@ TEST(CampaignControls, BothKernelPathsAreChecked) {
 
 // ---- integers: every INT8 pair, predictions in int64 ----
 
+// The integer fault every type shares: floor where truncation is due, and back.
+Status divide_with_swapped_rounding(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                                   const DivOptions& options, DivReport* report) noexcept {
+    DivOptions swapped = options;
+    swapped.int_rounding = (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
+    return div(a, b, y, swapped, report);
+}
+
 template <bool floor_rounding>
 std::int64_t quotient(std::int64_t a, std::int64_t b) {
     std::int64_t q = a / b;  // C++: toward zero
@@ -164,10 +172,7 @@ Status faulty_int8(const ConstTensorView& a, const ConstTensorView& b, const Ten
     auto* ys = static_cast<std::int8_t*>(y.data);
     const std::uint64_t n = a.shape.dims[0];
     if (fault == IntFault::swapped_rounding) {
-        DivOptions swapped = options;
-        swapped.int_rounding =
-            (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
-        return div(a, b, y, swapped, report);
+        return divide_with_swapped_rounding(a, b, y, options, report);
     }
     if (fault == IntFault::spurious_rejection) {
         for (std::uint64_t i = 0U; i < n; ++i) {
@@ -307,10 +312,7 @@ Status faulty_16(const ConstTensorView& a, const ConstTensorView& b, const Tenso
     auto* ys = static_cast<T*>(y.data);
     const std::uint64_t n = a.shape.dims[0];
     if (fault == Fault16::swapped_rounding) {
-        DivOptions swapped = options;
-        swapped.int_rounding =
-            (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
-        return div(a, b, y, swapped, report);
+        return divide_with_swapped_rounding(a, b, y, options, report);
     }
     const Status status = div(a, b, y, options, report);
     if (status.is_ok()) {

@@ -279,12 +279,11 @@ TEST(OracleAgreementExhaustive, Fp64SeededPairs) {
 
 // ---- a subset, in seconds (label oracle) ----
 
-// Every divisor of every 251st numerator; every 2053rd with light plans (ASan, mutant builds).
+// Every divisor of every kStride-th numerator (plan_size.hpp), and seeded pairs.
+using test::kStride;
 #if defined(SONNX_LIGHT_PLANS)
-constexpr std::uint32_t kStride = 2053U;
 constexpr std::uint64_t kQuickSeededPairs = 100000U;
 #else
-constexpr std::uint32_t kStride = 251U;
 constexpr std::uint64_t kQuickSeededPairs = 1000000U;
 #endif
 
