@@ -4,10 +4,10 @@ this bundle's release suite, and the mutation analysis's summary when it ran."""
 import html
 import json
 import os
-import xml.etree.ElementTree as ElementTree
 from typing import List, Tuple
 
 from .runner import StepResult
+from .test_report import Case, read_cases
 
 # tool -> (requirement or table row, [(GoogleTest XML file, suite name or "" for all)])
 TOOLS: List[Tuple[str, str, List[Tuple[str, str]]]] = [
@@ -24,24 +24,11 @@ TOOLS: List[Tuple[str, str, List[Tuple[str, str]]]] = [
 ]
 
 
-def _cases(path: str, suite: str) -> List[Tuple[str, str]]:
-    """(Suite.Name, passed/FAILED/not run) of one XML file, restricted to `suite` when given."""
-    if not os.path.exists(path):
-        return []
-    try:
-        tree = ElementTree.parse(path)
-    except ElementTree.ParseError:
-        return [(os.path.basename(path), "FAILED (unreadable XML)")]
-    found = []
-    for case in tree.iter("testcase"):
-        classname = case.get("classname", "")
-        if suite and classname != suite:
-            continue
-        failed = case.find("failure") is not None or case.find("error") is not None
-        skipped = case.get("result") == "skipped" or case.get("status") == "notrun"
-        found.append((f"{classname}.{case.get('name', '')}", "FAILED" if failed else "not run" if skipped else
-                      "passed"))
-    return found
+def _verdicts(cases: List[Case], binary: str, suite: str) -> List[Tuple[str, str]]:
+    """(Suite.Name, passed/FAILED/not run) of one result file, restricted to `suite` when given."""
+    shown = {"passed": "passed", "failed": "FAILED", "skipped": "not run"}
+    return [(f"{c.suite}.{c.name}", shown[c.verdict]) for c in cases
+            if c.binary == binary and (not suite or c.suite == suite)]
 
 
 def qualification_step(bundle: str) -> StepResult:
@@ -60,8 +47,9 @@ def write_qualification_page(bundle: str, gtest_dir: str) -> Tuple[bool, str]:
     out_dir = os.path.join(bundle, "qualification")
     os.makedirs(out_dir, exist_ok=True)
     sections, problems, total = [], [], 0
+    results = read_cases(gtest_dir)
     for tool, requirement, sources in TOOLS:
-        cases = [c for name, suite in sources for c in _cases(os.path.join(gtest_dir, name), suite)]
+        cases = [c for name, suite in sources for c in _verdicts(results, os.path.splitext(name)[0], suite)]
         total += len(cases)
         bad = [c for c in cases if c[1] != "passed"]
         if not cases:
