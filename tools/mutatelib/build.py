@@ -153,13 +153,8 @@ def collect_sites(stage: str, tree: str, compile_commands: str, log) -> Dict[str
         if not unit or unit not in arguments:
             log.write(f"{relative}: not compiled by the build, not mutated\n")
             continue
-        cwd = os.getcwd()
-        os.chdir(stage)   # site paths are relative to the copy
-        try:
-            staged_unit = os.path.join(stage, os.path.relpath(unit, real_tree))
-            found[relative] = find_sites(os.path.join(stage, relative), staged_unit, arguments[unit])
-        finally:
-            os.chdir(cwd)
+        staged_unit = os.path.join(stage, os.path.relpath(unit, real_tree))
+        found[relative] = find_sites(os.path.join(stage, relative), staged_unit, arguments[unit], stage)
     return found
 
 

@@ -132,8 +132,9 @@ class FileSchema:
             return f"if (!sonnx_mutant({numbers[0]}U)) {{ {parts[0]}; }}"
         if site.mutants[0].operator == "COND":
             # !! keeps the original a bool like the negation, whatever type the condition converts from
-            return f"(sonnx_mutant({numbers[0]}U) ? (!({parts[0]})) : (!!({parts[0]})))"
-        chain = "(" + self._text(site.start, site.end, inner) + ")"
+            chain = "(!!(" + parts[0] + "))"
+        else:
+            chain = "(" + self._text(site.start, site.end, inner) + ")"
         for mutant, number in reversed(list(zip(site.mutants, numbers))):
             chain = f"(sonnx_mutant({number}U) ? ({mutant.template.format(*parts)}) : {chain})"
         return chain

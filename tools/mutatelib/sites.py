@@ -103,8 +103,9 @@ def _is_constexpr(cursor: ci.Cursor) -> bool:
 class SiteFinder:
     """Walks one translation unit and collects the sites located in `target`."""
 
-    def __init__(self, target: str, source: bytes):
+    def __init__(self, target: str, source: bytes, root: str):
         self.target = os.path.realpath(target)
+        self.relative = os.path.relpath(self.target, os.path.realpath(root))
         self.source = source
         self.sites: List[Site] = []
         self.macros: List[Tuple[int, int]] = []
@@ -138,7 +139,7 @@ class SiteFinder:
         e = cursor.extent.end.offset if end is None else end
         if any(ms < e and s < me and not (s <= ms and me <= e and (s, e) != (ms, me)) for ms, me in self.macros):
             return   # inside a macro's expansion (or across one): the source text is not the code
-        self.sites.append(Site(os.path.relpath(self.target), self.char(s), self.char(e), cursor.extent.start.line,
+        self.sites.append(Site(self.relative, self.char(s), self.char(e), cursor.extent.start.line,
                                cursor.extent.start.column, self.text(s, e),
                                [(self.char(ps), self.char(pe)) for ps, pe in parts], mutants))
 
@@ -349,9 +350,9 @@ def compile_arguments(compile_commands: str) -> Dict[str, List[str]]:
     return arguments
 
 
-def find_sites(target: str, translation_unit_source: str, arguments: List[str]) -> List[Site]:
-    """The sites of `target` as seen when compiling `translation_unit_source` (the file itself, or a .cpp
-    that includes the header `target`)."""
+def find_sites(target: str, translation_unit_source: str, arguments: List[str], root: str) -> List[Site]:
+    """The sites of `target` (named relative to `root`) as seen when compiling `translation_unit_source`
+    (the file itself, or a .cpp that includes the header `target`)."""
     index = ci.Index.create()
     unit = index.parse(translation_unit_source, args=arguments + ["-Wno-everything"],
                        options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
@@ -359,7 +360,7 @@ def find_sites(target: str, translation_unit_source: str, arguments: List[str]) 
     if errors:
         raise RuntimeError(f"{translation_unit_source}: libclang cannot parse it: {errors[0]}")
     with open(target, "rb") as handle:
-        finder = SiteFinder(target, handle.read())
+        finder = SiteFinder(target, handle.read(), root)
     finder.macros = [(c.extent.start.offset, c.extent.end.offset) for c in unit.cursor.get_children()
                      if c.kind == K.MACRO_INSTANTIATION and c.location.file is not None
                      and os.path.realpath(c.location.file.name) == finder.target]
