@@ -1,10 +1,12 @@
 // Negative controls of `check` (check_conformance), tool qualification of
 // issue #12: candidates with each fault class injected, over every FP16
-// divisor of every 251st numerator and over every valid INT8 pair, and the
-// exact count of non-conforming elements that an independent computation
-// predicts (fp16_reference.hpp; int64 arithmetic), never zero.
+// divisor of every kStride-th numerator (every 4 * kStride-th at half-ulp and
+// one-ulp) and over every valid INT8 pair, and the exact count of
+// non-conforming elements that an independent computation predicts
+// (fp16_reference.hpp; 128-bit and int64 integer arithmetic).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -71,6 +73,135 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
         EXPECT_EQ(r.elements - r.conforming, predicted) << fault.name;
         EXPECT_FALSE(r.worst.empty()) << fault.name;
         EXPECT_FALSE(r.failed_requirements.empty()) << fault.name;
+    }
+}
+
+// ---- check's half-ulp and one-ulp levels, predicted in exact integer
+// arithmetic: a finite FP16 value is m * 2^-24 with |m| < 2^41, so Y - A/B =
+// (mY * mB - mA * 2^24) / (mB * 2^24) and every comparison below is between
+// integers of at most 2^82 (Int128), with no rounding anywhere. ----
+
+__extension__ using Int128 = __int128;  // GCC's 128-bit integer (__extension__: not ISO C++)
+
+// The signed integer m of a finite FP16 value m * 2^-24.
+Int128 scaled_value(std::uint16_t bits) {
+    const std::uint32_t field = (bits >> 10U) & 0x1FU;
+    const std::uint32_t fraction = bits & 0x03FFU;
+    const Int128 magnitude = (field == 0U) ? Int128{fraction}
+                                             : (Int128{1024U + fraction} << (field - 1U));
+    return ((bits & 0x8000U) != 0U) ? -magnitude : magnitude;
+}
+
+// floor(log2(n / d)) for 0 < n, d < 2^41: the difference of the bit lengths,
+// one less when n is below d shifted by it.
+int floor_log2_ratio(std::uint64_t n, std::uint64_t d) {
+    int e = (63 - __builtin_clzll(n)) - (63 - __builtin_clzll(d));
+    const bool below = (e >= 0) ? (Int128{n} < (Int128{d} << e)) : ((Int128{n} << -e) < Int128{d});
+    if (below) {
+        --e;
+    }
+    return e;
+}
+
+bool is_zero(std::uint16_t bits) { return (bits & 0x7FFFU) == 0U; }
+
+// DIV-CLI-D5 at half-ulp and at one-ulp, read off the spec text:
+// NaN, infinities and zeros, expected or given, conform only to the identical
+// value (any NaN to any NaN); otherwise |Y - A/B| <= ulp/2 or < ulp, with ulp
+// = 2^(max(min(e, 15), -14) - 10) and e = floor(log2 |A/B|) (DIV-FLOAT-D8:
+// the exponent of A/B rounded toward zero into FP16, the largest finite
+// exponent above it, the subnormal spacing below 2^-14).
+struct Within {
+    bool half_ulp;
+    bool one_ulp;
+};
+
+Within conforms_within(std::uint16_t a, std::uint16_t b, std::uint16_t expected, std::uint16_t y) {
+    if (!is_finite(expected) || !is_finite(y) || is_zero(expected) || is_zero(y)) {
+        const bool same = check_conforms(expected, y);
+        return {same, same};
+    }
+    const Int128 ma = scaled_value(a);
+    const Int128 mb = scaled_value(b);
+    const Int128 my = scaled_value(y);
+    const Int128 n = (ma < 0) ? -ma : ma;
+    const Int128 d = (mb < 0) ? -mb : mb;
+    const int e = std::max(std::min(floor_log2_ratio(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(d)), 15), -14);
+    const Int128 ulp_scaled = Int128{1} << (e - 10 + 24);  // ulp * 2^24, e - 10 >= -24
+    // Y - A/B with the divisor's sign moved to the numerator: (mY*|mB| - sign(mB)*mA*2^24) / (|mB|*2^24).
+    const Int128 quotient_numerator = ((mb < 0) ? -ma : ma) * (Int128{1} << 24);
+    Int128 distance = my * d - quotient_numerator;  // |Y - A/B| * |mB| * 2^24
+    distance = (distance < 0) ? -distance : distance;
+    return {2 * distance <= ulp_scaled * d, distance < ulp_scaled * d};
+}
+
+// Each fault against the half-ulp and one-ulp levels, over every FP16
+// divisor of every (4 * kStride)th numerator: check's count of
+// non-conforming elements is the one predicted above, and the tolerance is
+// seen to work (it accepts some of the elements that differ from the
+// correctly rounded quotient for a tie rounded away, a one-ulp error and
+// rounding toward zero; it accepts none for a flushed subnormal or a wrong
+// zero sign, which the zero rule rejects).
+// [utest->req~div-tq-d2~1]
+// [utest->req~div-cli-d5~1]
+// [utest->req~div-float-d8~1]
+TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
+    RecordProperty("requirements", "DIV-TQ-D2,DIV-CLI-D5,DIV-FLOAT-D8");
+    constexpr std::uint32_t stride = 4U * kStride;
+    std::vector<std::uint16_t> a;
+    std::vector<std::uint16_t> b;
+    std::vector<std::uint16_t> expected;
+    for (std::uint32_t n = 0U; n < 65536U; n += stride) {
+        for (std::uint32_t d = 0U; d < 65536U; ++d) {
+            a.push_back(static_cast<std::uint16_t>(n));
+            b.push_back(static_cast<std::uint16_t>(d));
+            expected.push_back(reference_quotient(a.back(), b.back()));
+        }
+    }
+    const struct {
+        const char* name;
+        Fault fault;
+        bool tolerated_in_part;  // some differing elements are within the tolerance
+    } cases[] = {{"one ulp off", &one_ulp_off, true},
+                 {"round toward zero", &toward_zero, true},
+                 {"ties away from zero", &ties_away, true},
+                 {"flush subnormal results to zero", &flush_to_zero, false},
+                 {"wrong sign of zero", &wrong_zero_sign, false},
+                 {"every 1000th index skipped", &skipped_index, false}};
+    for (const auto& fault : cases) {
+        std::vector<std::uint16_t> y(a.size());
+        std::uint64_t differ = 0U;
+        std::uint64_t beyond_half = 0U;
+        std::uint64_t beyond_one = 0U;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            y[i] = fault.fault(a[i], b[i], expected[i], i);
+            const Within within = conforms_within(a[i], b[i], expected[i], y[i]);
+            differ += check_conforms(expected[i], y[i]) ? 0U : 1U;
+            beyond_half += within.half_ulp ? 0U : 1U;
+            beyond_one += within.one_ulp ? 0U : 1U;
+        }
+        ASSERT_GT(differ, 0U) << fault.name;  // every fault changes some element
+        const struct {
+            Acceptance level;
+            std::uint64_t predicted;
+        } levels[] = {{Acceptance::half_ulp, beyond_half}, {Acceptance::one_ulp, beyond_one}};
+        for (const auto& level : levels) {
+            CheckOptions options;
+            options.threads = 2U;
+            options.accept = level.level;
+            const ConformanceReport r =
+                check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                                  in_view(ElementType::fp16, y), options);
+            ASSERT_TRUE(r.precondition.is_ok()) << fault.name;
+            EXPECT_EQ(r.elements - r.conforming, level.predicted)
+                << fault.name << " at " << acceptance_name(level.level);
+            if (fault.tolerated_in_part) {
+                EXPECT_LT(level.predicted, differ) << fault.name << " at " << acceptance_name(level.level);
+            } else {
+                EXPECT_EQ(level.predicted, differ) << fault.name << " at " << acceptance_name(level.level);
+            }
+        }
+        EXPECT_LE(beyond_one, beyond_half) << fault.name;  // one ulp tolerates all that half an ulp does
     }
 }
 
