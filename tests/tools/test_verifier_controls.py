@@ -193,10 +193,10 @@ class MutationAnalysis(unittest.TestCase):
     EXPECTED = {
         (5, "+ -> -"): "killed",                          # 1 - 2 != 3
         (6, "negate the condition"): "killed",            # 3 capped to 100
-        (6, "> -> >="): "survived",                       # differs only at sum == 100, set to 100 anyway
+        (6, "> -> >="): "justified",                      # differs only at sum == 100, set to 100 anyway
         (6, "> -> <="): "killed",                         # 3 capped to 100
         (6, "100 -> 100 + 1"): "survived",                # differs at sum == 101: no test has it
-        (6, "100 -> 100 - 1"): "survived",                # differs only at sum == 100, set to 100 anyway
+        (6, "100 -> 100 - 1"): "justified",               # differs only at sum == 100, set to 100 anyway
         (7, "delete the statement"): "killed",            # 110 not capped
         (7, "100 -> 100 + 1"): "killed",                  # capped to 101
         (7, "100 -> 100 - 1"): "killed",                  # capped to 99
@@ -213,24 +213,38 @@ class MutationAnalysis(unittest.TestCase):
         (18, "2 -> 2 - 1"): "not-reached",
     }
 
-    # [utest->req~div-tq-d4~1]
-    def test_every_mutant_gets_the_fate_derived_by_hand(self):
+    def _run_fixture(self, *options):
         fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
         with tempfile.TemporaryDirectory() as work:
             run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "run", "--root", fixture,
-                                  "--work", work], capture_output=True, text=True, check=False)
+                                  "--work", work] + list(options), capture_output=True, text=True, check=False)
             # Two equivalent mutants are justified in the fixture's table; the fifth survivor and the four
             # mutants no test reaches are not, so the tool must fail.
             self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
             with open(os.path.join(work, "results.json"), encoding="utf-8") as handle:
                 results = json.load(handle)
         found = {(m["line"], m["description"]): m["status"] for m in results["mutants"]}
-        self.assertEqual(found, self.EXPECTED)
         justified = {(m["line"], m["description"]): m["justification"] for m in results["mutants"]
                      if m["justification"]}
         self.assertEqual(justified, {(6, "> -> >="): "MUT-01", (6, "100 -> 100 - 1"): "MUT-02"})
-        self.assertIn("20 mutants: 13 killed, 3 survived, 4 not reached", run.stdout)
         self.assertEqual(run.stdout.count("unjustified:"), 5)
+        return run, found
+
+    # [utest->req~div-tq-d4~1]
+    def test_every_mutant_gets_the_fate_derived_by_hand(self):
+        # The two mutants argued equivalent are not run (status justified).
+        run, found = self._run_fixture()
+        self.assertEqual(found, self.EXPECTED)
+        self.assertIn("20 mutants: 13 killed, 1 survived, 4 not reached by any test, 0 not compiled, "
+                      "2 argued equivalent and not run", run.stdout)
+
+    # [utest->req~div-tq-d4~1]
+    def test_recheck_justified_runs_the_equivalent_mutants_too(self):
+        run, found = self._run_fixture("--recheck-justified")
+        expected = {key: ("survived" if status == "justified" else status) for key, status in self.EXPECTED.items()}
+        self.assertEqual(found, expected)
+        self.assertIn("20 mutants: 13 killed, 3 survived, 4 not reached by any test, 0 not compiled, "
+                      "0 argued equivalent and not run", run.stdout)
 
     # [utest->req~div-tq-d4~1]
     def test_a_justification_matching_no_survivor_fails(self):

@@ -47,7 +47,9 @@ def _write_page(out_dir: str, data: dict) -> None:
 table{{border-collapse:collapse}}</style></head><body>
 <h1>Mutation analysis of <code>src/core/</code> and <code>src/oracle/</code></h1>
 <p>{summary['mutants']} mutants: {summary['killed']} killed by the test suite, {summary['survived']} survived,
-{summary['not_reached']} reached by no test, {summary['not_compiled']} not compiled (dropped from the schemata).
+{summary['not_reached']} reached by no test, {summary['not_compiled']} not compiled (dropped from the schemata),
+{summary.get('not_rerun', 0)} argued equivalent and not run again (status <code>justified</code>; <code>tools/mutate run
+--recheck-justified</code> runs them).
 {summary['justified']} of those not killed are justified in <a href="mutation-justifications.md">mutation-justifications.md</a>
 (equivalent mutants, or code no test can reach), {summary['unjustified']} are not. Score: killed / (judged -
 justified) = {100 * summary['score']:.1f}%.

@@ -39,7 +39,7 @@ class MutantRecord:
     operator: str
     description: str
     code: str                     # the source line, stripped
-    status: str = "pending"       # killed, survived, not-reached, not-compiled
+    status: str = "pending"       # killed, survived, not-reached, not-compiled, justified (argued equivalent, not run)
     killed_by: str = ""
     build: str = ""
     detail: str = ""

@@ -36,7 +36,7 @@ def check_results(root: str, results: str, work: str) -> int:
     unjustified: List[dict] = []
     for mutant in data["mutants"]:
         mutant["justification"] = ""
-        if mutant["status"] in ("survived", "not-reached"):
+        if mutant["status"] in ("survived", "not-reached", "justified"):
             key = (mutant["file"], mutant["code"], mutant["description"])
             if key in table:
                 mutant["justification"] = table[key][0]
@@ -45,20 +45,21 @@ def check_results(root: str, results: str, work: str) -> int:
                 unjustified.append(mutant)
     stale = sorted(table[k][0] for k in table if k not in used)
     counts = Counter(m["status"] for m in data["mutants"])
-    judged = sum(counts[s] for s in ("killed", "survived", "not-reached"))
+    judged = sum(counts[s] for s in ("killed", "survived", "not-reached", "justified"))
     justified = sum(1 for m in data["mutants"] if m["justification"])
     score = counts["killed"] / max(1, judged - justified)
     partial = counts["not-judged"]
     summary = {"mutants": len(data["mutants"]), "not_judged": partial, "killed": counts["killed"], "survived": counts["survived"],
                "not_reached": counts["not-reached"], "not_compiled": counts["not-compiled"],
-               "justified": justified, "unjustified": len(unjustified), "stale_justifications": stale,
+               "not_rerun": counts["justified"], "justified": justified, "unjustified": len(unjustified), "stale_justifications": stale,
                "score": round(score, 4), "seconds": data.get("seconds", 0)}
     data["summary"] = summary
     with open(results, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
     write_report(os.path.join(work, "report.md"), data)
     print(f"{summary['mutants']} mutants: {summary['killed']} killed, {summary['survived']} survived, "
-          f"{summary['not_reached']} not reached by any test, {summary['not_compiled']} not compiled; "
+          f"{summary['not_reached']} not reached by any test, {summary['not_compiled']} not compiled, "
+          f"{summary['not_rerun']} argued equivalent and not run; "
           f"{justified} survivors justified, {len(unjustified)} not; score {100 * score:.1f}% of the "
           f"non-equivalent mutants; {summary['seconds']} s")
     for mutant in unjustified:
@@ -80,15 +81,18 @@ def write_report(path: str, data: dict) -> None:
     lines = ["# Mutation analysis", "",
              f"{summary['mutants']} mutants of `src/core/` and `src/oracle/`: {summary['killed']} killed, "
              f"{summary['survived']} survived, {summary['not_reached']} not reached, "
-             f"{summary['not_compiled']} not compiled (dropped from the schemata). "
+             f"{summary['not_compiled']} not compiled (dropped from the schemata), "
+             f"{summary['not_rerun']} argued equivalent in `{JUSTIFICATIONS}` and not run again. "
              f"{summary['justified']} survivors are justified in `{JUSTIFICATIONS}`; "
              f"{summary['unjustified']} are not. Score (killed / non-equivalent judged): "
              f"{100 * summary['score']:.1f}%. (The run time and the test that killed each mutant, which may "
              f"depend on the machine's speed, are in results.json.)", "",
-             "| file | killed | survived | not reached | not compiled |", "|---|---|---|---|---|"]
+             "| file | killed | survived | not reached | not compiled | justified, not run |",
+             "|---|---|---|---|---|---|"]
     for file in sorted(by_file):
         c = by_file[file]
-        lines.append(f"| `{file}` | {c['killed']} | {c['survived']} | {c['not-reached']} | {c['not-compiled']} |")
+        lines.append(f"| `{file}` | {c['killed']} | {c['survived']} | {c['not-reached']} | {c['not-compiled']} | "
+                     f"{c['justified']} |")
     lines += ["", "## Mutants not killed", "", "| id | location | operator | mutant | status | justification | code |",
               "|---|---|---|---|---|---|---|"]
     for m in data["mutants"]:
