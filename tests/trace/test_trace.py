@@ -1,4 +1,5 @@
 """Tests of tools/trace: one small fixture tree per defect class, and a clean one."""
+import json
 import os
 import subprocess
 import sys
@@ -62,6 +63,32 @@ class Fixture:
             <properties><property name="requirements" value="{requirements}"/></properties>{failure}
             </testcase></testsuite></testsuites>""")
         return os.path.join(self.root, "results")
+
+
+UPSTREAM_DOC = textwrap.dedent("""\
+    # Div, a later revision
+    <span>[E_DIV_X_FUNC_0010]</span> The quotient.
+    - `[E_DIV_X_CONSTR_A_0010]` Shape consistency
+    - `[E_DIV_X_CONSTR_B_0010]` see constraint E_DIV_X_CONSTR_A_0010
+    """)
+
+UPSTREAM_TABLE = textwrap.dedent("""\
+    # The later revision
+
+    - upstream document: `upstream/div.md`
+
+    | upstream tag | requirements | agreement | note |
+    |---|---|---|---|
+    {rows}
+
+    | statement | where | requirements | agreement |
+    |---|---|---|---|
+    | types | contents | DIV-NOT-THERE | untagged rows are not read |
+    """)
+
+UPSTREAM_ROWS = ("| E_DIV_X_FUNC_0010 | DIV-X-C1 | differs: see F-01 | floor here |\n"
+                 "| E_DIV_X_CONSTR_A_0010 | DIV-X-C1 | agrees | equal shapes |\n"
+                 "| E_DIV_X_CONSTR_B_0010 | DIV-X-C1 | stricter | checked |")
 
 
 class TraceCheck(unittest.TestCase):
@@ -227,6 +254,109 @@ class TraceCheck(unittest.TestCase):
                 if not passes:
                     self.assertIn("DEFECT incomplete-inspection", outcome.stdout)
                     self.assertIn("DEFECT missing-inspection", outcome.stdout)
+
+    def upstream_fixture(self, rows: str = UPSTREAM_ROWS, document: str = UPSTREAM_DOC) -> Fixture:
+        fixture = self.fixture()
+        fixture.write("upstream/div.md", document)
+        fixture.write("spec/findings.md", "# Findings\n\n## F-01: A difference\nDecision: floor.\n")
+        fixture.write("spec/upstream-x.md", UPSTREAM_TABLE.format(rows=rows))
+        return fixture
+
+    def test_upstream_tags_map_both_ways(self):
+        fixture = self.upstream_fixture()
+        self.assertEqual(fixture.trace("matrix").returncode, 0)
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        self.assertIn("upstream: 3 tags mapped, 0 documented gaps, 1 of 1 documents read", outcome.stdout)
+        with open(os.path.join(fixture.root, "traceability", "matrix.md"), encoding="utf-8") as handle:
+            matrix = handle.read()
+        self.assertIn("| E_DIV_X_FUNC_0010 | DIV-X-C1 | differs: see F-01 |", matrix)
+        self.assertIn("| DIV-X-C1 | E_DIV_X_CONSTR_A_0010, E_DIV_X_CONSTR_B_0010, E_DIV_X_FUNC_0010 |", matrix)
+
+    def test_upstream_tag_without_a_row_fails(self):
+        # The seeded fault: the upstream document gains a tag the table does not map.
+        document = UPSTREAM_DOC + "- `[E_DIV_X_CONSTR_B_0020]` Definition domain\n"
+        fixture = self.upstream_fixture(document=document)
+        self.assert_defect(fixture, "upstream-gap")
+        self.assertIn("E_DIV_X_CONSTR_B_0020 of upstream/div.md has no row", fixture.check().stdout)
+        # ... and a row dropped from the table, the other way to lose a tag.
+        fixture = self.upstream_fixture(rows="\n".join(UPSTREAM_ROWS.splitlines()[:2]))
+        self.assert_defect(fixture, "upstream-gap")
+        self.assertIn("E_DIV_X_CONSTR_B_0010 of upstream/div.md has no row", fixture.check().stdout)
+
+    def test_upstream_row_naming_an_unknown_requirement_fails(self):
+        rows = UPSTREAM_ROWS.replace("| E_DIV_X_CONSTR_A_0010 | DIV-X-C1 |",
+                                     "| E_DIV_X_CONSTR_A_0010 | DIV-X-C1, DIV-X-C9 |")
+        fixture = self.upstream_fixture(rows=rows)
+        self.assert_defect(fixture, "upstream-unknown-requirement")
+        self.assertIn("E_DIV_X_CONSTR_A_0010 names DIV-X-C9", fixture.check().stdout)
+
+    def test_upstream_documented_gap_is_listed_not_failed(self):
+        rows = UPSTREAM_ROWS.replace("| E_DIV_X_CONSTR_B_0010 | DIV-X-C1 | stricter | checked |",
+                                     "| E_DIV_X_CONSTR_B_0010 | none | not applicable | no such operand here |")
+        fixture = self.upstream_fixture(rows=rows)
+        fixture.trace("matrix")
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        self.assertIn("GAP upstream: E_DIV_X_CONSTR_B_0010 has no project requirement: no such operand here",
+                      outcome.stdout)
+        self.assertIn("1 documented gaps", outcome.stdout)
+        with open(os.path.join(fixture.root, "traceability", "matrix.md"), encoding="utf-8") as handle:
+            self.assertIn("| E_DIV_X_CONSTR_B_0010 | none (documented gap: no such operand here) |", handle.read())
+        # Without a reason, `none` is a gap nobody explained.
+        fixture = self.upstream_fixture(rows=rows.replace("no such operand here", ""))
+        self.assert_defect(fixture, "upstream-gap")
+
+    def test_upstream_row_for_a_tag_no_document_holds_fails(self):
+        fixture = self.upstream_fixture(rows=UPSTREAM_ROWS + "\n| E_DIV_X_CONSTR_C_0010 | DIV-X-C1 | agrees | gone |")
+        self.assert_defect(fixture, "upstream-unknown-tag")
+
+    def test_upstream_malformed_rows_fail(self):
+        for rows, expected in (
+                (UPSTREAM_ROWS + "\n| E_DIV_X_FUNC_0010 | DIV-X-C1 | agrees | twice |", "has a second row"),
+                (UPSTREAM_ROWS.replace("| agrees |", "| roughly |"), "agreement 'roughly'"),
+                (UPSTREAM_ROWS.replace("differs: see F-01", "differs"), "must cite the finding"),
+                (UPSTREAM_ROWS.replace("see F-01", "see F-02"), "cites F-02"),
+                (UPSTREAM_ROWS.replace("| E_DIV_X_CONSTR_A_0010 | DIV-X-C1 |", "| E_DIV_X_CONSTR_A_0010 | C1 |"),
+                 "'C1' is not a requirement ID")):
+            with self.subTest(expected=expected):
+                fixture = self.upstream_fixture(rows=rows)
+                self.assert_defect(fixture, "upstream-malformed-row")
+                self.assertIn(expected, fixture.check().stdout)
+
+    def test_upstream_document_absent_is_reported_not_checked(self):
+        # The documents live outside the repository: a clone without them checks the table alone, and says so.
+        fixture = self.upstream_fixture(rows=UPSTREAM_ROWS + "\n| E_DIV_X_CONSTR_C_0010 | DIV-X-C1 | agrees | ? |")
+        fixture.remove("upstream/div.md")
+        fixture.trace("matrix")
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        self.assertIn("NOT CHECKED upstream: upstream/div.md not found", outcome.stdout)
+        self.assertIn("0 of 1 documents read", outcome.stdout)
+        # A row naming an unknown requirement is still a defect: it needs only spec/.
+        fixture.write("spec/upstream-x.md", UPSTREAM_TABLE.format(rows=UPSTREAM_ROWS.replace("DIV-X-C1 | agrees",
+                                                                                            "DIV-X-C7 | agrees")))
+        self.assert_defect(fixture, "upstream-unknown-requirement")
+
+    def test_upstream_table_names_its_documents(self):
+        fixture = self.upstream_fixture()
+        fixture.write("spec/upstream-x.md", UPSTREAM_TABLE.format(rows=UPSTREAM_ROWS).replace(
+            "- upstream document: `upstream/div.md`", ""))
+        self.assert_defect(fixture, "upstream-gap")
+
+    def test_export_shows_upstream_tags(self):
+        fixture = self.upstream_fixture()
+        out = os.path.join(fixture.root, "out")
+        self.assertEqual(fixture.trace("export", "--out", out, "--results", fixture.results()).returncode, 0)
+        with open(os.path.join(out, "trace.html"), encoding="utf-8") as handle:
+            page = handle.read()
+        self.assertIn('id="upstream"', page)
+        self.assertIn('<tr id="E_DIV_X_FUNC_0010"><td>E_DIV_X_FUNC_0010</td><td><a href="#DIV-X-C1">', page)
+        with open(os.path.join(out, "trace.json"), encoding="utf-8") as handle:
+            data = json.load(handle)
+        self.assertEqual(data["requirements"][0]["upstream"],
+                         ["E_DIV_X_CONSTR_A_0010", "E_DIV_X_CONSTR_B_0010", "E_DIV_X_FUNC_0010"])
+        self.assertEqual(len(data["upstream"]), 3)
 
     def test_report_prints_verdicts(self):
         fixture = self.fixture()

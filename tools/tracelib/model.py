@@ -7,6 +7,7 @@ from .core_code import untagged_functions
 from .requirements import SpecIndex, read_spec
 from .results import GoalResult, TestResult
 from .tags import Tag, find_tags
+from .upstream import UpstreamTable, read_upstream
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Trace:
     tags: List[Tag]
     coverage: Dict[str, Coverage]
     defects: List[Defect]
+    upstream: List[UpstreamTable] = field(default_factory=list)  # spec/upstream-*.md
 
 
 def build_trace(root: str) -> Trace:
@@ -82,7 +84,9 @@ def build_trace(root: str) -> Trace:
                 defects.append(Defect(f"missing-{need}", f"{requirement.ident} has no {need}", requirement.location))
     for path, line, function in untagged_functions(root):
         defects.append(Defect("untagged-core-code", f"{function} carries no [impl->...] tag", f"{path}:{line}"))
-    return Trace(spec, tags, coverage, defects)
+    upstream, upstream_defects = read_upstream(root, set(spec.requirements))
+    defects += [Defect(kind, detail, location) for kind, detail, location in upstream_defects]
+    return Trace(spec, tags, coverage, defects, upstream)
 
 
 def result_defects(trace: Trace, tests: Optional[Dict[str, TestResult]],

@@ -5,6 +5,7 @@ from typing import Dict, List, Optional
 
 from .model import Trace, verdict
 from .results import GoalResult, TestResult
+from .upstream import requirement_tags
 
 MATRIX_HEADER = """# Traceability matrix
 
@@ -43,11 +44,44 @@ def matrix_markdown(trace: Trace) -> str:
                 reverse.setdefault(key, set()).add(name.upper())
     for (kind, evidence), idents in sorted(reverse.items()):
         lines.append(f"| {kind} | `{evidence}` | {', '.join(sorted(idents))} |")
+    lines += _upstream_markdown(trace)
     return "\n".join(lines) + "\n"
+
+
+def _upstream_markdown(trace: Trace) -> List[str]:
+    """Both directions between the upstream tags of spec/upstream-*.md and the requirements.
+
+    Built from the tables alone, not from the upstream documents (which live outside the
+    repository), so that the matrix is the same wherever the documents are."""
+    if not trace.upstream:
+        return []
+    lines = ["", "## Upstream tags to requirements", ""]
+    for table in trace.upstream:
+        documents = ", ".join(f"`{d}`" for d in table.documents) or "none named"
+        lines += [f"From `{table.path}` (upstream documents: {documents}). A row whose requirements are "
+                  "`none` is a documented gap.", "",
+                  "| upstream tag | requirements | agreement |", "|---|---|---|"]
+        for row in sorted(table.rows, key=lambda r: r.tag):
+            requirements = ", ".join(row.requirements) or f"none (documented gap: {row.note})"
+            lines.append(f"| {row.tag} | {requirements} | {row.agreement} |")
+        lines.append("")
+    reverse = requirement_tags(trace.upstream)
+    lines += ["## Requirements to upstream tags", "",
+              "| requirement | " + " | ".join(f"`{t.label}`" for t in trace.upstream) + " |",
+              "|---|" + "---|" * len(trace.upstream)]
+    idents = [trace.spec.requirements[name].ident for name in sorted(trace.spec.requirements)]
+    for ident in idents:
+        cells = [", ".join(reverse[t.path].get(ident, [])) or "-" for t in trace.upstream]
+        if any(cell != "-" for cell in cells):
+            lines.append(f"| {ident} | " + " | ".join(cells) + " |")
+    untagged = [ident for ident in idents if not any(ident in reverse[t.path] for t in trace.upstream)]
+    lines += ["", "Realising no upstream tag: " + (", ".join(untagged) or "none") + "."]
+    return lines
 
 
 def rows(trace: Trace, tests: Optional[Dict[str, TestResult]], proofs: Optional[Dict[str, List[GoalResult]]]):
     result = []
+    reverse = requirement_tags(trace.upstream)
     for name in sorted(trace.spec.requirements):
         requirement = trace.spec.requirements[name]
         cover = trace.coverage[name]
@@ -71,6 +105,7 @@ def rows(trace: Trace, tests: Optional[Dict[str, TestResult]], proofs: Optional[
                                    else "proved" if all(g.proved for g in proofs[t.target]) else "unproved")}
                        for t in cover.proof],
             "inspections": cover.inspection,
+            "upstream": sorted(tag for per in reverse.values() for tag in per.get(requirement.ident, [])),
             "tests_passed": passed, "tests_failed": failed, "proofs_proved": proved,
             "verdict": verdict(trace, name, tests, proofs),
         })
@@ -88,11 +123,19 @@ def terminal_table(table) -> str:
     return "\n".join(out)
 
 
-def export_json(table, defects) -> str:
-    return json.dumps({"requirements": table, "defects": [d.__dict__ for d in defects]}, indent=1, sort_keys=True)
+def upstream_rows(trace: Trace):
+    """The rows of spec/upstream-*.md, for the JSON and HTML exports."""
+    return [{"table": table.path, "tag": row.tag, "requirements": row.requirements, "agreement": row.agreement,
+             "note": row.note, "documented_gap": row.documented_gap, "at": row.location}
+            for table in trace.upstream for row in sorted(table.rows, key=lambda r: r.tag)]
 
 
-def export_html(table, defects) -> str:
+def export_json(table, defects, upstream=None) -> str:
+    return json.dumps({"requirements": table, "defects": [d.__dict__ for d in defects], "upstream": upstream or []},
+                      indent=1, sort_keys=True)
+
+
+def export_html(table, defects, upstream=None) -> str:
     colour = {"verified": "#dfd", "partially verified": "#ffd", "not verified": "#fdd"}
 
     def cell(items, key=None):
@@ -104,11 +147,21 @@ def export_html(table, defects) -> str:
                     f'{row["id"]}</a></td><td>{html.escape(row["title"])}</td><td>{", ".join(row["needs"])}</td>'
                     f'<td>{cell(row["implementation"])}</td><td>{cell(row["tests"], "test")}</td>'
                     f'<td>{cell(row["proofs"], "goal")}</td><td>{cell(row["inspections"])}</td>'
-                    f'<td>{row["verdict"]}</td></tr>')
+                    f'<td>{cell(row.get("upstream", []))}</td><td>{row["verdict"]}</td></tr>')
     defect_items = "".join(f"<li>{html.escape(d.line())}</li>" for d in defects) or "<li>none</li>"
+    upstream_body = "".join(
+        f'<tr id="{html.escape(u["tag"])}"><td>{html.escape(u["tag"])}</td><td>'
+        + ("<br>".join(f'<a href="#{html.escape(i)}">{html.escape(i)}</a>' for i in u["requirements"])
+           or "none (documented gap: " + html.escape(u["note"]) + ")")
+        + f'</td><td>{html.escape(u["agreement"])}</td><td>{html.escape(u["note"])}</td>'
+          f'<td>{html.escape(u["table"])}</td></tr>'
+        for u in (upstream or []))
+    upstream_section = ("<h2>Upstream tags to requirements</h2><table id=\"upstream\"><tr><th>upstream tag</th>"
+                        "<th>requirements</th><th>agreement</th><th>note</th><th>table</th></tr>"
+                        f"{upstream_body}</table>") if upstream else ""
     return f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sonnx-div traceability</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:.2em .5em;vertical-align:top}}</style>
 </head><body><h1>Requirements coverage</h1>
-<table id="verdicts"><tr><th>requirement</th><th>title</th><th>needs</th><th>implementation</th><th>tests</th><th>proofs</th><th>inspections</th><th>verdict</th></tr>
-{''.join(body)}</table><h2>Defects</h2><ul>{defect_items}</ul></body></html>
+<table id="verdicts"><tr><th>requirement</th><th>title</th><th>needs</th><th>implementation</th><th>tests</th><th>proofs</th><th>inspections</th><th>upstream tags</th><th>verdict</th></tr>
+{''.join(body)}</table>{upstream_section}<h2>Defects</h2><ul>{defect_items}</ul></body></html>
 """
