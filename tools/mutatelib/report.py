@@ -8,7 +8,20 @@ from collections import Counter
 from typing import Dict, List, Tuple
 
 JUSTIFICATIONS = os.path.join("spec", "mutation-justifications.md")
-ROW = re.compile(r"^\|\s*(MUT-\d+)\s*\|\s*`([^`]+)`\s*\|\s*`(.+?)`\s*\|\s*(.+?)\s*\|\s*(.+?)\s*\|\s*$")
+IDENT = re.compile(r"^MUT-\d+$")
+CELL_SEPARATOR = re.compile(r"(?<!\\)\|")   # a | not escaped as \| (a mutant such as "&& -> ||" holds one)
+
+
+def _row(line: str):
+    """(ID, file, code, mutant, reason) of a table row, or None; cells split at unescaped |, then \\| -> |."""
+    cells = CELL_SEPARATOR.split(line.strip())
+    if len(cells) != 7 or cells[0] or cells[6]:
+        return None
+    ident, file, code, description, reason = (c.strip().replace("\\|", "|") for c in cells[1:6])
+    if not (IDENT.match(ident) and len(file) > 2 and file[0] == file[-1] == "`" and len(code) > 2
+            and code[0] == code[-1] == "`" and description and reason):
+        return None
+    return ident, file[1:-1], code[1:-1], description, reason
 
 
 def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
@@ -19,9 +32,9 @@ def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
         return table
     with open(path, encoding="utf-8") as handle:
         for line in handle:
-            match = ROW.match(line.strip())
-            if match:
-                ident, file, code, description, reason = match.groups()
+            row = _row(line)
+            if row:
+                ident, file, code, description, reason = row
                 kind = reason.split(":", 1)[0].strip().lower()
                 table[(file, code.strip(), description.strip())] = (ident, kind)
     return table
