@@ -247,6 +247,26 @@ class MutationAnalysis(unittest.TestCase):
                       "0 argued equivalent and not run", run.stdout)
 
     # [utest->req~div-tq-d4~1]
+    def test_a_mutant_with_a_bar_is_justified_by_an_escaped_row(self):
+        with tempfile.TemporaryDirectory() as work:
+            root = os.path.join(work, "root")
+            os.makedirs(os.path.join(root, "spec"))
+            write(os.path.join(root, "spec", "mutation-justifications.md"),
+                  "| ID | file | code | mutant | why |\n|---|---|---|---|---|\n"
+                  "| MUT-01 | `src/core/f.cpp` | `x = a \\| b;` | \\| -> & | equivalent: b is 0 |\n"
+                  "| MUT-02 | `src/core/f.cpp` | `if (p && q) {` | && -> \\|\\| | equivalent: p == q |\n")
+            results = {"seconds": 0, "jobs": 1, "mutants": [
+                {"id": 1, "file": "src/core/f.cpp", "line": 3, "column": 11, "operator": "AOR",
+                 "description": "| -> &", "code": "x = a | b;", "status": "survived"},
+                {"id": 2, "file": "src/core/f.cpp", "line": 4, "column": 11, "operator": "LCR",
+                 "description": "&& -> ||", "code": "if (p && q) {", "status": "survived"}]}
+            write(os.path.join(work, "results.json"), json.dumps(results))
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "report", "--root", root,
+                                  "--work", work], capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+            self.assertIn("2 survivors justified, 0 not", run.stdout)
+
+    # [utest->req~div-tq-d4~1]
     def test_a_justification_matching_no_survivor_fails(self):
         fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
         with tempfile.TemporaryDirectory() as work:
