@@ -191,5 +191,105 @@ TEST(DivIntSigns, SevenOverTwoInAllSignCombinations) {
     EXPECT_EQ(y, (std::vector<std::int32_t>{3, -3, -3, 3}));
 }
 
+// UINT32 quotients at and around 2^31, where divide_uint32 switches from
+// truncating q to truncating q - 2^31 and adding the high bit back;
+// expected quotients derived by hand.
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+// [utest->req~div-int-acc1~1]
+TEST(DivIntBoundary, Uint32QuotientsAroundTwoToThe31) {
+    RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D1,DIV-INT-ACC1");
+    const std::vector<std::uint32_t> a{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU, 0xFFFFFFFFU, 0xFFFFFFFEU, 0xFFFFFFFFU};
+    const std::vector<std::uint32_t> b{1U, 1U, 1U, 1U, 2U, 2U, 0xFFFFFFFFU};
+    const std::vector<std::uint32_t> expected{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU, 0x7FFFFFFFU, 0x7FFFFFFFU, 1U};
+    for (const IntRounding rounding : {IntRounding::floor, IntRounding::toward_zero}) {
+        std::vector<std::uint32_t> y(a.size());
+        ASSERT_TRUE(divide(ElementType::uint32, a, b, y, rounding).is_ok());
+        EXPECT_EQ(y, expected);
+    }
+}
+
+// DIV-INT-D4: a nibble outside its range is refused with the operand (A
+// before B) and the lowest offending index (the first, the last, or after
+// the range's ends), and nothing is written.
+// [utest->req~div-int-d4~1]
+TEST(DivIntNibbles, OutOfRangeValuesAreRefusedAtTheLowestIndex) {
+    RecordProperty("requirements", "DIV-INT-D4");
+    const auto expect_refused = [](ElementType type, const auto& a, const auto& b, Operand operand,
+                                   std::uint64_t index) {
+        using T = typename std::decay_t<decltype(a)>::value_type;
+        std::vector<T> y(a.size(), static_cast<T>(5));
+        const Status status = divide(type, a, b, y);
+        EXPECT_EQ(status.code, StatusCode::value_out_of_range);
+        EXPECT_STREQ(requirement_name(status.requirement), "DIV-INT-D4");
+        EXPECT_EQ(status.operand, operand);
+        EXPECT_EQ(status.index, index);
+        EXPECT_EQ(y, std::vector<T>(a.size(), static_cast<T>(5)));
+    };
+    const std::vector<std::int8_t> good{1, 2, 3};
+    expect_refused(ElementType::int4, std::vector<std::int8_t>{8, 2, 3}, good, Operand::a, 0U);
+    expect_refused(ElementType::int4, std::vector<std::int8_t>{-9, 2, 3}, good, Operand::a, 0U);
+    expect_refused(ElementType::int4, good, std::vector<std::int8_t>{8, 2, 3}, Operand::b, 0U);
+    expect_refused(ElementType::int4, good, std::vector<std::int8_t>{1, 2, -9}, Operand::b, 2U);
+    const std::vector<std::uint8_t> good_u{1U, 2U, 3U};
+    expect_refused(ElementType::uint4, std::vector<std::uint8_t>{16U, 2U, 3U}, good_u, Operand::a, 0U);
+    expect_refused(ElementType::uint4, good_u, std::vector<std::uint8_t>{16U, 2U, 3U}, Operand::b, 0U);
+    expect_refused(ElementType::uint4, good_u, std::vector<std::uint8_t>{1U, 2U, 255U}, Operand::b, 2U);
+    // The range's own ends are inside it: the first offending index is after them.
+    expect_refused(ElementType::int4, std::vector<std::int8_t>{-8, 7, 8}, good, Operand::a, 2U);
+    expect_refused(ElementType::uint4, std::vector<std::uint8_t>{0U, 15U, 16U}, good_u, Operand::a, 2U);
+}
+
+// DIV-INT-C3 and DIV-INT-D2: a zero divisor or MIN / -1 is refused at the
+// lowest offending index, including index 0, and nothing is written.
+// [utest->req~div-int-c3~1]
+// [utest->req~div-int-d2~1]
+TEST(DivIntDivisors, ZeroDivisorsAndOverflowAreRefusedAtTheLowestIndex) {
+    RecordProperty("requirements", "DIV-INT-C3,DIV-INT-D2");
+    const auto expect_refused = [](ElementType type, const auto& a, const auto& b, StatusCode code,
+                                   const char* requirement, Operand operand, std::uint64_t index) {
+        using T = typename std::decay_t<decltype(a)>::value_type;
+        std::vector<T> y(a.size(), static_cast<T>(5));
+        const Status status = divide(type, a, b, y);
+        EXPECT_EQ(status.code, code);
+        EXPECT_STREQ(requirement_name(status.requirement), requirement);
+        EXPECT_EQ(status.operand, operand);
+        EXPECT_EQ(status.index, index);
+        EXPECT_EQ(y, std::vector<T>(a.size(), static_cast<T>(5)));
+    };
+    using I32 = std::vector<std::int32_t>;
+    using I8 = std::vector<std::int8_t>;
+    using U32 = std::vector<std::uint32_t>;
+    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{0, 1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 0U);
+    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{1, -1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 2U);
+    expect_refused(ElementType::uint32, U32{7U, 7U}, U32{0U, 1U}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 0U);
+    expect_refused(ElementType::int8, I8{-128, 1, 1}, I8{-1, 1, 0}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
+    expect_refused(ElementType::int8, I8{-127, -128, -128}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 2U);
+    expect_refused(ElementType::int4, I8{-8, -7, -8}, I8{-1, -1, 0}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
+    expect_refused(ElementType::int4, I8{-7, -8, -8}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 2U);
+}
+
+// The kernels write exactly Y's elements: views of the first four elements
+// of longer buffers, both roundings; the fifth element of Y keeps its value.
+// Quotients by hand: 7/2, -7/2, 9/-4, 5/5.
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+TEST(DivIntBoundary, KernelsWriteNothingPastY) {
+    RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D1");
+    const std::vector<std::int16_t> a{7, -7, 9, 5, 1};
+    const std::vector<std::int16_t> b{2, 2, -4, 5, 1};
+    for (const IntRounding rounding : {IntRounding::floor, IntRounding::toward_zero}) {
+        std::vector<std::int16_t> y(5U, static_cast<std::int16_t>(12345));
+        const ConstTensorView va{ElementType::int16, shape_1d(4U), a.data(), 4U * sizeof(std::int16_t)};
+        const ConstTensorView vb{ElementType::int16, shape_1d(4U), b.data(), 4U * sizeof(std::int16_t)};
+        const TensorView vy{ElementType::int16, shape_1d(4U), y.data(), 4U * sizeof(std::int16_t)};
+        ASSERT_TRUE(div(va, vb, vy, DivOptions{rounding}, nullptr).is_ok());
+        const std::vector<std::int16_t> expected = (rounding == IntRounding::floor)
+                                                       ? std::vector<std::int16_t>{3, -4, -3, 1, 12345}
+                                                       : std::vector<std::int16_t>{3, -3, -2, 1, 12345};
+        EXPECT_EQ(y, expected);
+    }
+}
+
 }  // namespace
 }  // namespace sonnx::test

@@ -203,14 +203,13 @@ Storage storage_of(std::uint64_t bits) {
 }
 
 // Every lane of the vector loops reports the flags of its own division: each
-// call holds 16 elements that divide exactly (3 / 1.5) except one or two
+// call holds `lanes` (16 unless told) elements that divide exactly (3 / 1.5) except one or two
 // lanes with random bit patterns (every 50th call with a signed zero
 // divisor, every third with a power-of-two divisor), whose exponents spread over the whole range so that overflow,
 // underflow (after rounding), inexact, invalid and divide-by-zero all occur; the expected flags come from the IEEE model of
 // ieee_flags (MPFR), never from the core.
 template <typename Storage>
-void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint64_t seed) {
-    constexpr std::size_t kLanes = 16U;
+void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint64_t seed, std::size_t lanes = 16U) {
     constexpr std::size_t kCalls = 20000U;
     const std::uint64_t mask = (f.total_bits == 64) ? ~std::uint64_t{0}
                                                     : ((std::uint64_t{1} << static_cast<unsigned>(f.total_bits)) - 1U);
@@ -222,12 +221,12 @@ void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint
     std::size_t mismatches = 0U;
     std::uint32_t seen = 0U;
     for (std::size_t call = 0U; call < kCalls; ++call) {
-        std::vector<std::uint64_t> a_bits(kLanes, three);
-        std::vector<std::uint64_t> b_bits(kLanes, one_and_half);
+        std::vector<std::uint64_t> a_bits(lanes, three);
+        std::vector<std::uint64_t> b_bits(lanes, one_and_half);
         std::uint32_t expected = fp_flag_none;
         const std::size_t random_lanes = ((call % 3U) == 0U) ? 2U : 1U;
         for (std::size_t k = 0U; k < random_lanes; ++k) {
-            const std::size_t lane = (call + (k * 7U)) % kLanes;
+            const std::size_t lane = (call + (k * 7U)) % lanes;
             a_bits[lane] = generator() & mask;
             b_bits[lane] = generator() & mask;
             const std::uint64_t sign = std::uint64_t{1} << static_cast<unsigned>(f.total_bits - 1);
@@ -254,11 +253,11 @@ void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint
         }
         std::vector<Storage> a;
         std::vector<Storage> b;
-        for (std::size_t i = 0U; i < kLanes; ++i) {
+        for (std::size_t i = 0U; i < lanes; ++i) {
             a.push_back(storage_of<Storage>(a_bits[i]));
             b.push_back(storage_of<Storage>(b_bits[i]));
         }
-        std::vector<Storage> y(kLanes);
+        std::vector<Storage> y(lanes);
         DivReport report{};
         ASSERT_TRUE(divide(type, a, b, y, IntRounding::floor, &report).is_ok());
         seen |= expected;
@@ -298,6 +297,88 @@ TEST(DivFloatFlags, Fp32FlagsMatchTheIeeeModelInEveryLane) {
 TEST(DivFloatFlags, Fp64FlagsMatchTheIeeeModelInEveryLane) {
     RecordProperty("requirements", "DIV-FLOAT-D6");
     flags_match_ieee_in_every_lane<double>(kFp64, ElementType::fp64, 34U);
+}
+
+// Tensors of 15 elements never enter the 16-lane BF16 loop: the scalar loop
+// (divide_half, also the FP16 loop without F16C) derives every flag, against
+// the same IEEE model as above.
+// [utest->req~div-float-d6~1]
+// [utest->req~div-float-d7~1]
+TEST(DivFloatFlags, SixteenBitScalarLoopFlagsMatchTheIeeeModel) {
+    RecordProperty("requirements", "DIV-FLOAT-D6,DIV-FLOAT-D7");
+    flags_match_ieee_in_every_lane<std::uint16_t>(kBf16, ElementType::bf16, 35U, 15U);
+    flags_match_ieee_in_every_lane<std::uint16_t>(kFp16, ElementType::fp16, 36U, 15U);
+}
+
+// Zero, infinite and NaN operands give exact quotients: no flag but the
+// ones IEEE 754 (7.2, 7.3) names; one element, so the scalar loop decides.
+// Expected values by hand.
+// [utest->req~div-float-d6~1]
+// [utest->req~div-float-d7~1]
+TEST(DivFloatFlags, SixteenBitExactSpecialQuotientsRaiseOnlyTheirOwnFlags) {
+    RecordProperty("requirements", "DIV-FLOAT-D6,DIV-FLOAT-D7");
+    struct Special {
+        std::uint16_t a;
+        std::uint16_t b;
+        std::uint8_t flags;
+    };
+    // BF16: 0 = 0x0000, 2 = 0x4000, 1 = 0x3F80, inf = 0x7F80, smallest subnormal 0x0001, qNaN 0x7FC0.
+    const std::vector<Special> bf16_cases = {
+        {0x0000U, 0x4000U, fp_flag_none},            // 0 / 2 = 0
+        {0x8000U, 0x0001U, fp_flag_none},            // -0 / 2^-133 = -0
+        {0x3F80U, 0x7F80U, fp_flag_none},            // 1 / inf = 0
+        {0x0001U, 0xFF80U, fp_flag_none},            // 2^-133 / -inf = -0
+        {0x0000U, 0x7F80U, fp_flag_none},            // 0 / inf = 0
+        {0x7F80U, 0x4000U, fp_flag_none},            // inf / 2 = inf, exact
+        {0x7F80U, 0x0000U, fp_flag_none},            // inf / 0 = inf, exact
+        {0x4000U, 0x0000U, fp_flag_divide_by_zero},  // 2 / 0
+        {0x7FC0U, 0x4000U, fp_flag_none},            // qNaN / 2
+        {0x4000U, 0x7FC0U, fp_flag_none},            // 2 / qNaN
+    };
+    // FP16: 0 = 0x0000, 2 = 0x4000, 1 = 0x3C00, inf = 0x7C00, smallest subnormal 0x0001, qNaN 0x7E00.
+    const std::vector<Special> fp16_cases = {
+        {0x0000U, 0x4000U, fp_flag_none},            // 0 / 2 = 0
+        {0x8000U, 0x0001U, fp_flag_none},            // -0 / 2^-24 = -0
+        {0x3C00U, 0x7C00U, fp_flag_none},            // 1 / inf = 0
+        {0x0001U, 0xFC00U, fp_flag_none},            // 2^-24 / -inf = -0
+        {0x0000U, 0x7C00U, fp_flag_none},            // 0 / inf = 0
+        {0x7C00U, 0x4000U, fp_flag_none},            // inf / 2 = inf, exact
+        {0x7C00U, 0x0000U, fp_flag_none},            // inf / 0 = inf, exact
+        {0x4000U, 0x0000U, fp_flag_divide_by_zero},  // 2 / 0
+        {0x7E00U, 0x4000U, fp_flag_none},            // qNaN / 2
+        {0x4000U, 0x7E00U, fp_flag_none},            // 2 / qNaN
+    };
+    for (const Special& c : bf16_cases) {
+        EXPECT_EQ(flags_of<std::uint16_t>(ElementType::bf16, c.a, c.b), c.flags) << "BF16 " << c.a << " / " << c.b;
+    }
+    for (const Special& c : fp16_cases) {
+        EXPECT_EQ(flags_of<std::uint16_t>(ElementType::fp16, c.a, c.b), c.flags) << "FP16 " << c.a << " / " << c.b;
+    }
+}
+
+// From 2^21 elements the BF16 loop writes Y with streaming stores and its
+// own flag lanes (div_float.cpp, kStreamFromElements): one element whose
+// quotient is exact in FP32 but tiny and inexact in BF16 (2^-133 / 2 =
+// 2^-134, rounded to 0), among quotients 3 / 1.5 = 2 that raise nothing,
+// must report underflow and inexact; the hardware raises nothing for it.
+// [utest->req~div-float-d6~1]
+// [utest->req~div-float-d7~1]
+TEST(DivFloatFlags, Bf16LargeOutputsReportTheFlagsOfEveryElement) {
+    RecordProperty("requirements", "DIV-FLOAT-D6,DIV-FLOAT-D7");
+    constexpr std::size_t kElements = (std::size_t{1} << 21U) + 40U;
+    std::vector<std::uint16_t> a(kElements, 0x4040U);  // 3
+    std::vector<std::uint16_t> b(kElements, 0x3FC0U);  // 1.5
+    std::vector<std::uint16_t> y(kElements);
+    DivReport report{};
+    ASSERT_TRUE(divide(ElementType::bf16, a, b, y, IntRounding::floor, &report).is_ok());
+    EXPECT_EQ(report.fp_flags, fp_flag_none);
+    constexpr std::size_t kTiny = 1000003U;  // inside the 16-lane loop for any alignment of Y
+    a[kTiny] = 0x0001U;  // 2^-133
+    b[kTiny] = 0x4000U;  // 2
+    ASSERT_TRUE(divide(ElementType::bf16, a, b, y, IntRounding::floor, &report).is_ok());
+    EXPECT_EQ(report.fp_flags, kUnderflowInexact);
+    EXPECT_EQ(y[kTiny], 0x0000U);
+    EXPECT_EQ(y[kTiny + 1U], 0x4000U);
 }
 
 }  // namespace
