@@ -187,11 +187,8 @@ void make_plan(const BroadcastShapes& shapes, std::uint64_t count, BroadcastPlan
             }
         }
         if (plan.rank == 0U) {
-            // A single element: one run of one element.
-            plan.extent[0] = 1U;
-            plan.stride_a[0] = 1U;
-            plan.stride_b[0] = 1U;
-            plan.rank = 1U;
+            // Every extent of Y is 1, so count is 1: one run of one element.
+            make_flat_plan(count, plan);
         }
     }
 }

@@ -127,7 +127,8 @@ std::uint8_t divide_runs(ElementType type, const Division& division, const void*
                          bool want_flags) noexcept {
     const core::BroadcastPlan& plan = division.plan;
     std::uint32_t flags = fp_flag_none;
-    if ((plan.rank == 1U) && (plan.stride_a[0] == 1U) && (plan.stride_b[0] == 1U)) {
+    const bool contiguous = (plan.stride_a[0] == 1U) && (plan.stride_b[0] == 1U);
+    if ((plan.rank == 1U) && contiguous) {
         flags = divide_run(type, a, b, y, plan.count, division.rounding, want_flags);
     } else {
         const std::size_t size = element_size(type);

@@ -4,6 +4,7 @@
 // indexed in Y, and outputs that overlap an operand that broadcasts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,9 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "broadcast_test_support.hpp"
 #include "test_support.hpp"
@@ -525,6 +529,107 @@ TEST(BroadcastErrors, EmptyOutputHasNoDivisorErrors) {
                   StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 0U);
 }
 
+// UINT4 as well: with Y empty only the range checks can see a value, so
+// each element of A and of B must be checked there, the first and the
+// smallest value above 15 included. With Y non-empty, the range error
+// names the element's index in its own operand (B[1] below), which is not
+// the index in Y of its first quotient (2).
+// [utest->req~div-bcast-d3~1]
+// [utest->req~div-int-d4~1]
+// [utest->req~div-ov-r3~1]
+TEST(BroadcastErrors, Uint4RangesCoverEveryElementOfBothOperands) {
+    RecordProperty("requirements", "DIV-BCAST-D3,DIV-INT-D4,DIV-OV-R3");
+    auto sixteen = tensor<std::uint8_t>(ElementType::uint4, make({1}), {std::uint8_t{16}});
+    auto fifteen = tensor<std::uint8_t>(ElementType::uint4, make({1}), {std::uint8_t{15}});
+    auto empty = tensor<std::uint8_t>(ElementType::uint4, make({0}), {});
+    auto empty_out = tensor<std::uint8_t>(ElementType::uint4, make({0}), {});
+    expect_status(div(sixteen.in(), empty.in(), empty_out.out(), openvino_options(), nullptr),
+                  StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 0U);
+    expect_status(div(empty.in(), sixteen.in(), empty_out.out(), openvino_options(), nullptr),
+                  StatusCode::value_out_of_range, "DIV-INT-D4", Operand::b, 0U);
+    EXPECT_TRUE(div(fifteen.in(), empty.in(), empty_out.out(), openvino_options(), nullptr).is_ok());
+    auto row = tensor<std::uint8_t>(ElementType::uint4, make({2}), {6, 9});
+    auto column = tensor<std::uint8_t>(ElementType::uint4, make({3, 1}), {1, 16, 3});
+    auto out = filled<std::uint8_t>(ElementType::uint4, make({3, 2}), std::uint8_t{0});
+    expect_status(run_untouched(row.in(), column.in(), out, openvino_options()), StatusCode::value_out_of_range,
+                  "DIV-INT-D4", Operand::b, 1U);
+    expect_status(run_untouched(column.in(), row.in(), out, openvino_options()), StatusCode::value_out_of_range,
+                  "DIV-INT-D4", Operand::a, 1U);
+}
+
+// Bytes that end where an unreadable page begins: a read of one byte past
+// them faults. Linux (mmap), as the rest of the build.
+class GuardedBytes {
+public:
+    explicit GuardedBytes(std::size_t bytes) : page_(static_cast<std::size_t>(::sysconf(_SC_PAGESIZE))) {
+        void* const base = ::mmap(nullptr, 2U * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (base != MAP_FAILED) {
+            base_ = static_cast<unsigned char*>(base);
+            guarded_ = ::mprotect(&base_[page_], page_, PROT_NONE) == 0;
+            data_ = &base_[page_ - bytes];
+        }
+    }
+    ~GuardedBytes() {
+        if (base_ != nullptr) {
+            static_cast<void>(::munmap(base_, 2U * page_));
+        }
+    }
+    GuardedBytes(const GuardedBytes&) = delete;
+    GuardedBytes& operator=(const GuardedBytes&) = delete;
+    bool guarded() const { return guarded_; }
+    unsigned char* data() const { return data_; }
+
+private:
+    std::size_t page_;
+    unsigned char* base_{nullptr};
+    unsigned char* data_{nullptr};
+    bool guarded_{false};
+};
+
+// Each operand is read within its elements only: with A's and B's last
+// byte just before an unreadable page, the range checks of INT4 and UINT4
+// (which scan every element of both operands) and the division succeed.
+// Values by hand: INT4 floor (openvino) 7/2 = 3, -7/2 = -4, 5/2 = 2;
+// UINT4 15/4 = 3, 9/4 = 2, 4/4 = 1.
+// [utest->req~div-bcast-d3~1]
+// [utest->req~div-int-d4~1]
+// [utest->req~div-api-d3~1]
+TEST(BroadcastErrors, RangeChecksReadNoByteAfterAnOperand) {
+    RecordProperty("requirements", "DIV-BCAST-D3,DIV-INT-D4,DIV-API-D3");
+    struct Case {
+        ElementType type;
+        std::vector<std::uint8_t> a;
+        std::uint8_t b;
+        std::vector<std::uint8_t> y;
+    };
+    const std::vector<Case> cases = {
+        {ElementType::int4, {7, static_cast<std::uint8_t>(-7), 5}, 2, {3, static_cast<std::uint8_t>(-4), 2}},
+        {ElementType::uint4, {15, 9, 4}, 4, {3, 2, 1}},
+    };
+    for (const Case& c : cases) {
+        GuardedBytes a_bytes(c.a.size());
+        GuardedBytes b_bytes(1U);
+        ASSERT_TRUE(a_bytes.guarded() && b_bytes.guarded());
+        std::memcpy(a_bytes.data(), c.a.data(), c.a.size());
+        *b_bytes.data() = c.b;
+        std::vector<std::uint8_t> y(c.a.size(), 0xA5U);
+        const ConstTensorView a{c.type, make({3}), a_bytes.data(), c.a.size()};
+        const ConstTensorView b{c.type, make({}), b_bytes.data(), 1U};
+        const TensorView out{c.type, make({3}), y.data(), y.size()};
+        for (const DivOptions& options : {openvino_options(true), DivOptions{}}) {
+            const ConstTensorView b_same{c.type, make({3}), a_bytes.data(), c.a.size()};
+            if (options.profile == Profile::sonnx) {
+                // Equal shapes: A by itself gives 1 everywhere.
+                ASSERT_TRUE(div(a, b_same, out, options, nullptr).is_ok()) << element_type_name(c.type);
+                EXPECT_EQ(y, (std::vector<std::uint8_t>{1, 1, 1}));
+            } else {
+                ASSERT_TRUE(div(a, b, out, options, nullptr).is_ok()) << element_type_name(c.type);
+                EXPECT_EQ(y, c.y) << element_type_name(c.type);
+            }
+        }
+    }
+}
+
 // INT4/UINT4 range errors index the element in its own operand, A first.
 // [utest->req~div-bcast-d3~1]
 // [utest->req~div-int-d4~1]
@@ -575,6 +680,143 @@ TEST(BroadcastErrors, NibbleRangesIndexTheirOwnOperandAFirst) {
                   "DIV-INT-D4", Operand::b, 0U);
     ASSERT_TRUE(run_untouched(ua_good.in(), ub.in(), uo, openvino_options()).is_ok());
     EXPECT_EQ(uo.data, (std::vector<std::uint8_t>{5, 0, 0}));
+}
+
+// A shape that is a prefix of the other, followed by a zero extent, is
+// reported at the shorter rank (DIV-API-D2), for B under the equal-shape
+// rules and for Y under every rule: the extents of the longer shape beyond
+// the shorter rank are not compared with anything.
+// [utest->req~div-api-d2~1]
+// [utest->req~div-ov-r1~1]
+// [utest->req~div-onnx-r3~1]
+// [utest->req~div-bcast-d1~1]
+TEST(BroadcastShapes, PrefixShapesAreReportedAtTheShorterRank) {
+    RecordProperty("requirements", "DIV-API-D2,DIV-OV-R1,DIV-ONNX-R3,DIV-BCAST-D1");
+    const Shape short_shape = make({2, 3});
+    const Shape long_shape = make({2, 3, 0});
+    Shape y{};
+    const DivOptions none = openvino_options(true, AutoBroadcast::none);
+    expect_status(div_output_shape(ElementType::fp32, short_shape, long_shape, none, y), StatusCode::shape_mismatch,
+                  "DIV-OV-R1", Operand::b, 2U);
+    expect_status(div_output_shape(ElementType::fp32, long_shape, short_shape, none, y), StatusCode::shape_mismatch,
+                  "DIV-OV-R1", Operand::b, 2U);
+    expect_status(div_output_shape(ElementType::fp32, short_shape, long_shape, legacy_options(6U, false), y),
+                  StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, 2U);
+    expect_status(div_output_shape(ElementType::int32, long_shape, short_shape, DivOptions{}, y),
+                  StatusCode::shape_mismatch, "DIV-INT-C1", Operand::b, 2U);
+    auto a = filled<float>(ElementType::fp32, short_shape, 6.0F);
+    auto b = filled<float>(ElementType::fp32, make({3}), 2.0F);
+    auto empty = filled<float>(ElementType::fp32, long_shape, 0.0F);
+    expect_status(run_untouched(a.in(), b.in(), empty, onnx_options(14U)), StatusCode::shape_mismatch, "DIV-ONNX-R2",
+                  Operand::y, 2U);
+    expect_status(run_untouched(a.in(), a.in(), empty, DivOptions{}), StatusCode::shape_mismatch, "DIV-FLOAT-C1",
+                  Operand::y, 2U);
+}
+
+// One call of div, its views made before the call.
+template <typename T>
+struct Call {
+    Tensor<T> a;
+    Tensor<T> b;
+    Tensor<T> y;
+};
+
+// Two calls made back to back, with nothing between them.
+template <typename T>
+void run_back_to_back(Call<T>& first, Call<T>& second, const DivOptions& options, Status& status_first,
+                      Status& status_second) {
+    const ConstTensorView a1 = first.a.in();
+    const ConstTensorView b1 = first.b.in();
+    const TensorView y1 = first.y.out();
+    const ConstTensorView a2 = second.a.in();
+    const ConstTensorView b2 = second.b.in();
+    const TensorView y2 = second.y.out();
+    status_first = div(a1, b1, y1, options, nullptr);
+    status_second = div(a2, b2, y2, options, nullptr);
+}
+
+// Y's elements against MPFR through the reference mapping, and every
+// element of Y's buffer beyond Y's shape still holding `sentinel`.
+void expect_call(const Call<float>& c, float sentinel) {
+    const auto pairs = source_indices(c.y.shape, c.a.shape, c.b.shape);
+    for (std::size_t i = 0U; i < pairs.size(); ++i) {
+        EXPECT_EQ(c.y.data[i], static_cast<float>(mpfr_divide(kFp32, c.a.data[pairs[i].first], c.b.data[pairs[i].second])))
+            << describe(c.a.shape) << " / " << describe(c.b.shape) << " at " << i;
+    }
+    for (std::size_t i = pairs.size(); i < c.y.data.size(); ++i) {
+        EXPECT_EQ(c.y.data[i], sentinel) << describe(c.y.shape) << ": written beyond Y at " << i;
+    }
+}
+
+// `count` floats i + 1 (i < used) then `fill`: buffers longer than the view's
+// shape, whose extra elements no call may read or write.
+std::vector<float> numbered(std::size_t used, std::size_t count, float fill) {
+    std::vector<float> values(count, fill);
+    for (std::size_t i = 0U; i < used; ++i) {
+        values[i] = static_cast<float>(i + 1U);
+    }
+    return values;
+}
+
+// Each call divides by its own shapes alone, whatever call came before it:
+// pairs of calls made back to back, where any part of the first call's
+// iteration left over would be wrong for the second (one element of Y
+// after runs of 5; runs of 3 after one element; a second axis of Y that
+// must stay apart from the first, after calls that left a mergeable-looking
+// axis of strides (12, 0) or (24, 0) behind). The operands' and Y's buffers
+// hold more elements than their shapes, with other values, which must be
+// neither read nor written.
+// [utest->req~div-bcast-d2~1]
+// [utest->req~div-bcast-d3~1]
+// [utest->req~div-api-d1~1]
+TEST(BroadcastValues, EachCallDependsOnItsOwnShapesOnly) {
+    RecordProperty("requirements", "DIV-BCAST-D2,DIV-BCAST-D3,DIV-API-D1");
+    constexpr float kSentinel = -7.0F;
+    struct Pair {
+        Shape a1, b1, y1, a2, b2, y2;
+    };
+    const std::vector<Pair> pairs = {
+        {make({5}), make({5}), make({5}), make({1, 1}), make({1}), make({1, 1})},
+        {make({1, 1}), make({1}), make({1, 1}), make({2, 3}), make({1, 3}), make({2, 3})},
+        {make({4, 3}), make({1, 3}), make({4, 3}), make({5, 12}), make({1, 12}), make({5, 12})},
+        {make({2, 4, 3}), make({1, 4, 1}), make({2, 4, 3}), make({5, 24}), make({1, 24}), make({5, 24})},
+    };
+    for (const Pair& p : pairs) {
+        for (const DivOptions& options : {onnx_options(14U), openvino_options()}) {
+            const std::size_t room = 128U;  // elements in every buffer
+            Call<float> first{tensor<float>(ElementType::fp32, p.a1, numbered(elements_of(p.a1), room, 0.5F)),
+                              tensor<float>(ElementType::fp32, p.b1, numbered(elements_of(p.b1), room, 0.25F)),
+                              tensor<float>(ElementType::fp32, p.y1, std::vector<float>(room, kSentinel))};
+            Call<float> second{tensor<float>(ElementType::fp32, p.a2, numbered(elements_of(p.a2), room, 0.5F)),
+                               tensor<float>(ElementType::fp32, p.b2, numbered(elements_of(p.b2), room, 0.25F)),
+                               tensor<float>(ElementType::fp32, p.y2, std::vector<float>(room, kSentinel))};
+            Status s1{};
+            Status s2{};
+            run_back_to_back(first, second, options, s1, s2);
+            ASSERT_TRUE(s1.is_ok()) << status_code_name(s1.code);
+            ASSERT_TRUE(s2.is_ok()) << status_code_name(s2.code);
+            expect_call(first, kSentinel);
+            expect_call(second, kSentinel);
+        }
+    }
+    // Integers check every divisor of Y first (DIV-BCAST-D3): after runs of
+    // 5, a one-element Y checks B's one element, not the zeros after it.
+    Call<std::int32_t> runs{tensor<std::int32_t>(ElementType::int32, make({5}), {10, 20, 30, 40, 50}),
+                            tensor<std::int32_t>(ElementType::int32, make({5}), {1, 2, 3, 4, 5}),
+                            tensor<std::int32_t>(ElementType::int32, make({5}), std::vector<std::int32_t>(5U, -1))};
+    Call<std::int32_t> one{tensor<std::int32_t>(ElementType::int32, make({1, 1}), {7, 1, 1, 1, 1}),
+                           tensor<std::int32_t>(ElementType::int32, make({1}), {2, 0, 0, 0, 0}),
+                           tensor<std::int32_t>(ElementType::int32, make({1, 1}), std::vector<std::int32_t>(5U, -1))};
+    for (const DivOptions& options : {onnx_options(14U), openvino_options(true)}) {
+        Status s1{};
+        Status s2{};
+        run_back_to_back(runs, one, options, s1, s2);
+        ASSERT_TRUE(s1.is_ok()) << status_code_name(s1.code);
+        ASSERT_TRUE(s2.is_ok()) << status_code_name(s2.code) << " at " << s2.index;
+        EXPECT_EQ(runs.y.data, (std::vector<std::int32_t>{10, 10, 10, 10, 10}));
+        EXPECT_EQ(one.y.data, (std::vector<std::int32_t>{3, -1, -1, -1, -1}));  // 7 / 2 = 3.5: 3 either way
+        std::fill(one.y.data.begin(), one.y.data.end(), -1);
+    }
 }
 
 // Y sharing bytes with an operand that broadcasts is rejected; in place on

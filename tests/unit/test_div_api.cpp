@@ -522,5 +522,68 @@ TEST(ApiShapes, EmptyScalarInPlaceAndLongTensors) {
     }
 }
 
+// A tensor of exactly one element (rank 0) is checked like any other: a
+// null pointer is DIV-API-D3's null_pointer (not buffer_too_small, though
+// the size is 0 as well), and a pointer that is no multiple of 4 is
+// DIV-API-D9's misaligned for FP32, in the sonnx profile and under
+// broadcasting alike.
+// [utest->req~div-api-d3~1]
+// [utest->req~div-api-d9~1]
+// [utest->req~div-api-d1~1]
+TEST(ApiShapes, OneElementTensorsAreCheckedLikeAnyOther) {
+    RecordProperty("requirements", "DIV-API-D3,DIV-API-D9,DIV-API-D1");
+    alignas(8) std::uint8_t a_bytes[8] = {};
+    alignas(8) std::uint8_t y_bytes[8] = {};
+    const float two = 2.0F;
+    const float eight = 8.0F;
+    std::memcpy(&a_bytes[1], &eight, 4U);
+    std::memcpy(&a_bytes[4], &eight, 4U);
+    const ConstTensorView b{ElementType::fp32, Shape{}, &two, 4U};
+    const ConstTensorView a_null{ElementType::fp32, Shape{}, nullptr, 0U};
+    const ConstTensorView a_off{ElementType::fp32, Shape{}, &a_bytes[1], 4U};
+    const TensorView y{ElementType::fp32, Shape{}, &y_bytes[0], 4U};
+    const TensorView y_null{ElementType::fp32, Shape{}, nullptr, 0U};
+    const TensorView y_off{ElementType::fp32, Shape{}, &y_bytes[2], 4U};
+    for (const DivOptions& options : {DivOptions{}, onnx_options(14U), openvino_options()}) {
+        expect_status(div(a_null, b, y, options, nullptr), StatusCode::null_pointer, "DIV-API-D3", Operand::a, 0U);
+        expect_status(div(b, b, y_null, options, nullptr), StatusCode::null_pointer, "DIV-API-D3", Operand::y, 0U);
+        expect_status(div(a_off, b, y, options, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::a, 0U);
+        expect_status(div(b, b, y_off, options, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::y, 0U);
+        for (const std::uint8_t byte : y_bytes) {
+            EXPECT_EQ(byte, 0U) << "written on error";
+        }
+    }
+    const ConstTensorView a_ok{ElementType::fp32, Shape{}, &a_bytes[4], 4U};
+    ASSERT_TRUE(div(a_ok, b, y, DivOptions{}, nullptr).is_ok());
+    float quotient = 0.0F;
+    std::memcpy(&quotient, &y_bytes[0], 4U);
+    EXPECT_EQ(quotient, 4.0F);
+}
+
+// The largest element count whose byte size fits 64 bits is no overflow:
+// FP32 [2^62 - 1] is 2^64 - 4 bytes, so the call goes on to the buffer
+// checks, which refuse A's 16-byte buffer (DIV-API-D2's order); one more
+// element overflows.
+// [utest->req~div-api-d4~1]
+// [utest->req~div-api-d3~1]
+// [utest->req~div-api-d2~1]
+TEST_F(ApiErrors, LargestByteSizeThatFitsIsNoOverflow) {
+    RecordProperty("requirements", "DIV-API-D4,DIV-API-D3,DIV-API-D2");
+    const std::uint64_t largest[1] = {(std::uint64_t{1} << 62U) - 1U};
+    Call c = call(ElementType::fp32);
+    ASSERT_TRUE(make_shape(largest, 1U, c.a.shape));
+    c.b.shape = c.a.shape;
+    c.y.shape = c.a.shape;
+    expect_status(run_untouched(c, out), StatusCode::buffer_too_small, "DIV-API-D3", Operand::a, 0U);
+    c.options = openvino_options();
+    expect_status(run_untouched(c, out), StatusCode::buffer_too_small, "DIV-API-D3", Operand::a, 0U);
+    const std::uint64_t one_more[1] = {std::uint64_t{1} << 62U};
+    ASSERT_TRUE(make_shape(one_more, 1U, c.a.shape));
+    c.b.shape = c.a.shape;
+    c.y.shape = c.a.shape;
+    c.options = DivOptions{};
+    expect_status(run_untouched(c, out), StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+}
+
 }  // namespace
 }  // namespace sonnx::test

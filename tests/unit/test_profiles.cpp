@@ -5,6 +5,7 @@
 // the documents in spec-sources (quoted in spec/onnx.md and spec/openvino.md).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -320,6 +321,51 @@ TEST(OnnxProfile, LegacyBroadcastRejections) {
                   "DIV-ONNX-R3", Operand::b, 0U);
 }
 
+// A shape is its rank and the extents below it (F-24): extents a caller
+// leaves stored above the rank change nothing. B = (1) with a 1 stored
+// above its rank still holds one element; B = (3) placed at axis 1 of
+// A = (2, 3, 4), with A's next extent 4 stored above its rank, still
+// applies along axis 1 only (B's buffer holds 12 elements, of which the
+// view's shape names 3).
+// [utest->req~div-onnx-r3~1]
+// [utest->req~div-bcast-d2~1]
+TEST(OnnxProfile, LegacyBroadcastIgnoresExtentsStoredAboveTheRank) {
+    RecordProperty("requirements", "DIV-ONNX-R3,DIV-BCAST-D2");
+    const Shape a_shape = make({2, 3, 4});
+    auto a = filled<float>(ElementType::fp32, a_shape, 0.0F);
+    for (std::size_t i = 0U; i < a.data.size(); ++i) {
+        a.data[i] = static_cast<float>(i + 1U);
+    }
+    Shape one = make({1});
+    for (std::uint32_t axis = 1U; axis < kMaxRank; ++axis) {
+        one.dims[axis] = 1U;
+    }
+    auto b_one = tensor<float>(ElementType::fp32, one, {4.0F});
+    auto y = filled<float>(ElementType::fp32, a_shape, -1.0F);
+    Shape shape{};
+    ASSERT_TRUE(div_output_shape(ElementType::fp32, a_shape, one, legacy_options(6U, true), shape).is_ok());
+    EXPECT_TRUE(same_shape(shape, a_shape));
+    ASSERT_TRUE(div(a.in(), b_one.in(), y.out(), legacy_options(6U, true), nullptr).is_ok());
+    for (std::size_t i = 0U; i < y.data.size(); ++i) {
+        EXPECT_EQ(y.data[i], static_cast<float>(i + 1U) / 4.0F) << i;  // exact: a power-of-two divisor
+    }
+
+    Shape column = make({3});
+    column.dims[1] = 4U;  // A's extent on the axis after B's
+    std::vector<float> b_values = {2.0F, 4.0F, 8.0F};
+    b_values.resize(12U, 0.5F);
+    auto b_column = tensor<float>(ElementType::fp32, column, b_values);
+    for (const std::uint32_t opset : {1U, 6U}) {
+        std::fill(y.data.begin(), y.data.end(), -1.0F);
+        ASSERT_TRUE(div(a.in(), b_column.in(), y.out(), legacy_options(opset, true, true, 1), nullptr).is_ok());
+        // Y[i][j][k] = A[i][j][k] / B[j], exact (powers of two).
+        for (std::size_t i = 0U; i < y.data.size(); ++i) {
+            const std::size_t j = (i / 4U) % 3U;
+            EXPECT_EQ(y.data[i], a.data[i] / b_values[j]) << i;
+        }
+    }
+}
+
 // Integers truncate toward zero in every ONNX version; the rounding option
 // of the sonnx profile has no effect.
 // [utest->req~div-onnx-f1~1]
@@ -417,6 +463,51 @@ TEST(OpenVinoProfile, AutoBroadcastNoneRequiresEqualShapes) {
     auto out_wrong = filled<float>(ElementType::fp32, make({3, 2}), 0.0F);
     expect_status(run_untouched(a.in(), a.in(), out_wrong, none), StatusCode::shape_mismatch, "DIV-OV-R1", Operand::y,
                   0U);
+}
+
+// Equal shapes of rank 2 under the rules that require them (auto_broadcast
+// none; ONNX Div-1/6 without broadcast): Y[i][j] = A[i][j] / B[i][j], with
+// every element of both operands distinct.
+// [utest->req~div-ov-r1~1]
+// [utest->req~div-onnx-r3~1]
+TEST(EveryProfile, EqualShapeRulesDivideElementByElement) {
+    RecordProperty("requirements", "DIV-OV-R1,DIV-ONNX-R3");
+    const Shape grid = make({2, 3});
+    auto a = tensor<float>(ElementType::fp32, grid, {3.0F, 5.0F, 7.0F, 9.0F, 11.0F, 13.0F});
+    auto b = tensor<float>(ElementType::fp32, grid, {1.0F, 2.0F, 4.0F, 8.0F, 16.0F, 32.0F});
+    const std::vector<float> expected = {3.0F, 2.5F, 1.75F, 1.125F, 0.6875F, 0.40625F};  // exact
+    for (const DivOptions& options :
+         {openvino_options(true, AutoBroadcast::none), legacy_options(1U, false), legacy_options(6U, false)}) {
+        auto y = filled<float>(ElementType::fp32, grid, -1.0F);
+        ASSERT_TRUE(div(a.in(), b.in(), y.out(), options, nullptr).is_ok());
+        EXPECT_EQ(y.data, expected);
+    }
+}
+
+// Equal shapes are equal in rank and in the extents below it (F-24): A, B
+// and Y of shape (2, 3) are equal whatever each holds above its rank
+// (here 5, 0 and 9 at axis 2), under every rule that requires equal shapes.
+// [utest->req~div-float-c1~1]
+// [utest->req~div-ov-r1~1]
+// [utest->req~div-onnx-r3~1]
+TEST(EveryProfile, EqualShapesIgnoreExtentsStoredAboveTheRank) {
+    RecordProperty("requirements", "DIV-FLOAT-C1,DIV-OV-R1,DIV-ONNX-R3");
+    Shape a_shape = make({2, 3});
+    a_shape.dims[2] = 5U;
+    Shape y_shape = make({2, 3});
+    y_shape.dims[2] = 9U;
+    auto a = tensor<float>(ElementType::fp32, a_shape, {2.0F, 4.0F, 6.0F, 8.0F, 10.0F, 12.0F});
+    auto b = filled<float>(ElementType::fp32, make({2, 3}), 2.0F);
+    for (const DivOptions& options : {DivOptions{}, openvino_options(true, AutoBroadcast::none),
+                                      legacy_options(6U, false), onnx_options(14U)}) {
+        auto y = filled<float>(ElementType::fp32, y_shape, -1.0F);
+        const Status s = div(a.in(), b.in(), y.out(), options, nullptr);
+        ASSERT_TRUE(s.is_ok()) << status_code_name(s.code) << " " << requirement_name(s.requirement);
+        EXPECT_EQ(y.data, (std::vector<float>{1.0F, 2.0F, 3.0F, 4.0F, 5.0F, 6.0F}));
+        Shape shape{};
+        ASSERT_TRUE(div_output_shape(ElementType::fp32, a_shape, b.shape, options, shape).is_ok());
+        EXPECT_TRUE(same_shape(shape, y_shape));
+    }
 }
 
 // "T: any numeric type": every type of the API, INT4 and UINT4 included.
