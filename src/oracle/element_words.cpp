@@ -32,7 +32,8 @@ std::int64_t int_min(const ElementTraits& t) {
     if (!t.is_signed) {
         return 0;
     }
-    return (t.bits == 64U) ? INT64_MIN : -(std::int64_t{1} << (t.bits - 1U));
+    // -2^(n-1) = -(2^(n-1) - 1) - 1: neither a shift nor a negation overflows at n = 64.
+    return -static_cast<std::int64_t>(int_max(t)) - 1;
 }
 
 std::uint64_t int_max(const ElementTraits& t) {

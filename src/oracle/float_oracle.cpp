@@ -14,9 +14,8 @@ constexpr FloatFormat kBf16{8, 8, 127, 16};
 constexpr FloatFormat kFp32{24, 8, 127, 32};
 constexpr FloatFormat kFp64{53, 11, 1023, 64};
 
-std::uint64_t low_mask(int bits) {
-    return (bits >= 64) ? ~std::uint64_t{0} : ((std::uint64_t{1} << static_cast<unsigned>(bits)) - 1U);
-}
+// Only ever asked for a field of a format: at most 52 bits.
+std::uint64_t low_mask(int bits) { return (std::uint64_t{1} << static_cast<unsigned>(bits)) - 1U; }
 
 // Enough bits to hold c*b - a exactly for any finite encodings: the products
 // span twice the exponent range plus two significands.
@@ -112,16 +111,13 @@ std::uint64_t FloatOracle::encode(mpfr_srcptr value) const {
     const std::uint64_t significand = static_cast<std::uint64_t>(limbs[0]) >> (64U - precision);
     const long big_e = static_cast<long>(mpfr_get_exp(value));
     const long exponent = big_e - 1;  // value = 1.f * 2^exponent
-    std::uint64_t bits = 0U;
     if (exponent >= 1 - format_.bias) {
-        bits = (static_cast<std::uint64_t>(exponent + format_.bias) << static_cast<unsigned>(fraction_bits)) |
+        return sign | (static_cast<std::uint64_t>(exponent + format_.bias) << static_cast<unsigned>(fraction_bits)) |
                (significand & low_mask(fraction_bits));
-    } else {
-        // Subnormal: value / 2^(2 - bias - p) = M * 2^(E + bias - 2), an integer
-        // because mpfr_subnormalize left no bits below the smallest subnormal.
-        bits = significand >> static_cast<unsigned>(2 - format_.bias - big_e);
     }
-    return sign | bits;
+    // Subnormal: value / 2^(2 - bias - p) = M * 2^(E + bias - 2), an integer
+    // because mpfr_subnormalize left no bits below the smallest subnormal.
+    return sign | (significand >> static_cast<unsigned>(2 - format_.bias - big_e));
 }
 
 int FloatOracle::round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode) {
@@ -161,7 +157,7 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
     Measure m{};
     decode(a_, a);
     decode(b_, b);
-    const int ternary = round_into_format(q_, a_, b_, MPFR_RNDN);
+    round_into_format(q_, a_, b_, MPFR_RNDN);
     m.expected = encode(q_);
     const Classified expected = classify(format_, m.expected);
     const Classified given = classify(format_, candidate);
@@ -176,18 +172,17 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
         m.within_one_ulp = m.exact_match;
         return m;
     }
-    // The unit is ulp(q') for q' = a/b rounded toward zero into the format.
-    // q' is the nearest result q itself, or, when rounding to nearest went
-    // away from zero, its neighbour toward zero, whose exponent is one less
-    // only when q is a power of two (a normal with a zero fraction).
-    long q_exponent = static_cast<long>(mpfr_get_exp(q_)) - 1;
-    const bool away_from_zero = (ternary != 0) && ((ternary > 0) == (mpfr_sgn(q_) > 0));
-    const int fraction_bits = format_.precision - 1;
-    const bool power_of_two = ((m.expected & low_mask(fraction_bits)) == 0U) &&
-                              (((m.expected >> static_cast<unsigned>(fraction_bits)) & low_mask(format_.exponent_bits)) != 0U);
-    if (away_from_zero && power_of_two) {
-        q_exponent -= 1;
-    }
+    // The unit is ulp(q') for q' = a/b rounded toward zero into the format,
+    // which is ulp(q) of the nearest result q: q' differs from q only when
+    // rounding to nearest went away from zero, and its binade only when q is
+    // then a power of two 2^K. Above the smallest normal that needs
+    // |a/b| = 2^K (1 - e) with 0 < e <= 2^-(p+1), and no quotient of p-bit
+    // integer significands A/B (subnormals included) comes that close: with
+    // A/B = 2^m (1 - e), the positive integer 2^m B - A = 2^m B e (m >= 0)
+    // or B - 2^-m A = B e (m < 0) forces 2^m B >= 2^(p+1), so A >= 2^p, or
+    // B >= 2^(p+1). Onto the smallest normal a tie can round up (FP16
+    // 0x07FF / 0x4000), but both ulps are the smallest subnormal there.
+    const long q_exponent = static_cast<long>(mpfr_get_exp(q_)) - 1;
     const long smallest_normal_exponent = 1L - format_.bias;
     const long unit = std::max(q_exponent, smallest_normal_exponent) - format_.precision + 1;
     // |c - a/b| / 2^unit = |c*b - a| / (|b| * 2^unit), compared exactly: c*b - a

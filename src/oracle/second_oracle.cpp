@@ -105,13 +105,11 @@ std::optional<std::uint64_t> special_quotient(const BinaryLayout& layout, const 
 
 // The encoding of kept * 2^last, where kept has at most p + 1 bits (p + 1 only
 // when rounding carried into a new binade) and last is the weight of kept's
-// lowest bit, never below the subnormal quantum.
+// lowest bit, never below the subnormal quantum. A carry (kept = 10.00...0b)
+// needs no case of its own: kept - hidden then adds one to the exponent
+// field, which is the encoding one binade up, or infinity's at the top.
 std::uint64_t encode(const BinaryLayout& layout, bool negative, std::uint64_t kept, long last) {
     const std::uint64_t sign = negative ? sign_bit(layout) : 0U;
-    if (kept == 2U * hidden_bit(layout)) {  // 10.00...0 is 1.00...0 one binade up
-        kept = hidden_bit(layout);
-        ++last;
-    }
     if (kept < hidden_bit(layout)) {
         return sign | kept;  // subnormal or zero: last is the quantum, the exponent field 0
     }

@@ -2,6 +2,11 @@
 // controls that show a check against it catches what it must.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "sonnx/oracle/element_words.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
 
@@ -27,6 +32,21 @@ TEST(Oracle, HandDerivedCorrectlyRoundedQuotients) {
     EXPECT_EQ(classify(float_format(ElementType::fp32), fp32.quotient(0U, 0U)).value_class, ValueClass::nan);
 }
 
+// A NaN quotient is the default quiet NaN: exponent all ones, only the top
+// fraction bit (the quiet bit) set, positive.
+// [utest->req~div-float-d3~1]
+TEST(Oracle, NanQuotientIsTheDefaultQuietNan) {
+    RecordProperty("requirements", "DIV-FLOAT-D3");
+    FloatOracle fp16(float_format(ElementType::fp16));
+    FloatOracle bf16(float_format(ElementType::bf16));
+    FloatOracle fp32(float_format(ElementType::fp32));
+    FloatOracle fp64(float_format(ElementType::fp64));
+    EXPECT_EQ(fp16.quotient(0x7C00U, 0xFC00U), 0x7E00U);  // inf / -inf
+    EXPECT_EQ(bf16.quotient(0x0000U, 0x8000U), 0x7FC0U);  // 0 / -0
+    EXPECT_EQ(fp32.quotient(0x00000000U, 0x00000000U), 0x7FC00000U);
+    EXPECT_EQ(fp64.quotient(0xFFF0000000000001U, 0x3FF0000000000000U), 0x7FF8000000000000U);  // -sNaN / 1
+}
+
 // [utest->req~div-float-d8~1]
 TEST(Oracle, UlpAtPowersOfTwoAndSubnormals) {
     RecordProperty("requirements", "DIV-FLOAT-D8");
@@ -47,6 +67,69 @@ TEST(Oracle, UlpAtPowersOfTwoAndSubnormals) {
     EXPECT_FALSE(m.within_one_ulp);
     EXPECT_GT(m.ulps, 1.9);
     EXPECT_LT(m.ulps, 2.0);
+}
+
+// The error in ulps where the quotient rounds up, at a power of two, across
+// the smallest normal, and far from the quotient; each value derived by hand.
+// [utest->req~div-float-d8~1]
+// [utest->req~div-float-acc1~1]
+TEST(Oracle, UlpErrorsDerivedByHand) {
+    RecordProperty("requirements", "DIV-FLOAT-D8,DIV-FLOAT-ACC1");
+    FloatOracle fp32(float_format(ElementType::fp32));
+    // (3 * 2^22 - 1) / (2^24 - 1) = 0.75 (1 - e), e = 1 / (3 (2^24 - 1)) < 2^-25:
+    // rounds up to 0.75 (0x3F400000), whose ulp is 2^-24. |0.75 - q| / 2^-24 =
+    // 2^22 / (2^24 - 1) = 2^-2 (1 + 2^-24 + 2^-48 + ...), rounded up to 53 bits.
+    const Measure up = fp32.measure(0x4B3FFFFFU, 0x4B7FFFFFU, 0x3F400000U);
+    EXPECT_EQ(up.expected, 0x3F400000U);
+    EXPECT_TRUE(up.exact_match);
+    EXPECT_TRUE(up.within_half_ulp);
+    EXPECT_EQ(up.ulps, 0x1.0000010000011p-2);
+    // 0.75 - 2^-24 is 1 - 0.25000001... ulps away (the same ulp: 0.75 is no power of two).
+    const Measure below = fp32.measure(0x4B3FFFFFU, 0x4B7FFFFFU, 0x3F3FFFFFU);
+    EXPECT_FALSE(below.within_half_ulp);
+    EXPECT_TRUE(below.within_one_ulp);
+    EXPECT_GT(below.ulps, 0.7499);
+    EXPECT_LT(below.ulps, 0.75);
+    // -2 / 1 = -2 exactly, ulp(-2) = 2^-22 (the spacing above |2|): -(2 - 2^-23)
+    // is half an ulp away, -(2 + 2^-22) one ulp.
+    const Measure half = fp32.measure(0xC0000000U, 0x3F800000U, 0xBFFFFFFFU);
+    EXPECT_EQ(half.ulps, 0.5);
+    EXPECT_TRUE(half.within_half_ulp);
+    const Measure one = fp32.measure(0xC0000000U, 0x3F800000U, 0xC0000001U);
+    EXPECT_EQ(one.ulps, 1.0);
+    EXPECT_FALSE(one.within_half_ulp);
+    EXPECT_FALSE(one.within_one_ulp);
+    // 2^100 / 1 against -2^-149: |c - q| = 2^100 + 2^-149 (250 bits), over
+    // ulp(2^100) = 2^77: 2^23 + 2^-226, rounded up to 53 bits 2^23 (1 + 2^-52).
+    const Measure far = fp32.measure(0x71800000U, 0x3F800000U, 0x80000001U);
+    EXPECT_EQ(far.expected, 0x71800000U);
+    EXPECT_EQ(far.ulps, 0x1.0000000000001p+23);
+    EXPECT_FALSE(far.within_one_ulp);
+    FloatOracle fp16(float_format(ElementType::fp16));
+    // FP16, u = 2^-24: 2047u / 2 = 1023.5u, a tie rounded up to 1024u = 2^-14
+    // (0x0400, the smallest normal), whose ulp is u: 1026u is 2.5 ulps away,
+    // 1023u half an ulp.
+    const Measure tie = fp16.measure(0x07FFU, 0x4000U, 0x0402U);
+    EXPECT_EQ(tie.expected, 0x0400U);
+    EXPECT_EQ(tie.ulps, 2.5);
+    EXPECT_EQ(fp16.measure(0x07FFU, 0x4000U, 0x03FFU).ulps, 0.5);
+    // 65504 / 65504 = 1, against 1 + 2^-10 = one ulp; c * b is 65568 > 2^16,
+    // beyond FP16's range, so the oracle must measure outside it.
+    const Measure big = fp16.measure(0x7BFFU, 0x7BFFU, 0x3C01U);
+    EXPECT_EQ(big.expected, 0x3C00U);
+    EXPECT_EQ(big.ulps, 1.0);
+    // u / 2^-10 = 2^-14 (0x0400), against u: (2^-14 - 2^-24) / u = 1023 ulps;
+    // c * b = 2^-34 is far below FP16's smallest subnormal.
+    const Measure small = fp16.measure(0x0001U, 0x1400U, 0x0001U);
+    EXPECT_EQ(small.expected, 0x0400U);
+    EXPECT_EQ(small.ulps, 1023.0);
+    // A special value matched exactly is within every level, at 0 ulps.
+    const Measure infinity = fp32.measure(0x3F800000U, 0x00000000U, 0x7F800000U);
+    EXPECT_TRUE(infinity.exact_match);
+    EXPECT_FALSE(infinity.special_mismatch);
+    EXPECT_TRUE(infinity.within_half_ulp);
+    EXPECT_TRUE(infinity.within_one_ulp);
+    EXPECT_EQ(infinity.ulps, 0.0);
 }
 
 // [utest->req~div-float-acc1~1]
@@ -108,6 +191,103 @@ TEST(OracleNegativeControls, FloorWhereTruncationWasAskedIsCaught) {
     EXPECT_EQ(int_quotient(ElementType::int8, -8, -1, IntRounding::floor).verdict, IntVerdict::ok);
     EXPECT_EQ(int_quotient(ElementType::int64, 5, 0, IntRounding::floor).verdict, IntVerdict::zero_divisor);
     EXPECT_EQ(uint_quotient(ElementType::uint64, 0xFFFFFFFFFFFFFFFFULL, 2).unsigned_value, 0x7FFFFFFFFFFFFFFFULL);
+}
+
+// The ranges the boundary tables and the precondition checks start from:
+// -2^(n-1) .. 2^(n-1) - 1 signed, 0 .. 2^n - 1 unsigned.
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-cli-d7~1]
+TEST(ElementWords, IntegerRangesOfEveryWidth) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D7");
+    EXPECT_EQ(int_min(element_traits(ElementType::int4)), -8);
+    EXPECT_EQ(int_max(element_traits(ElementType::int4)), 7U);
+    EXPECT_EQ(int_min(element_traits(ElementType::int8)), -128);
+    EXPECT_EQ(int_max(element_traits(ElementType::int8)), 127U);
+    EXPECT_EQ(int_min(element_traits(ElementType::int16)), -32768);
+    EXPECT_EQ(int_max(element_traits(ElementType::int16)), 32767U);
+    EXPECT_EQ(int_min(element_traits(ElementType::int32)), -2147483648LL);
+    EXPECT_EQ(int_max(element_traits(ElementType::int32)), 2147483647U);
+    EXPECT_EQ(int_min(element_traits(ElementType::int64)), std::numeric_limits<std::int64_t>::min());
+    EXPECT_EQ(int_max(element_traits(ElementType::int64)), 0x7FFFFFFFFFFFFFFFULL);
+    EXPECT_EQ(int_min(element_traits(ElementType::uint4)), 0);
+    EXPECT_EQ(int_max(element_traits(ElementType::uint4)), 15U);
+    EXPECT_EQ(int_min(element_traits(ElementType::uint8)), 0);
+    EXPECT_EQ(int_max(element_traits(ElementType::uint8)), 255U);
+    EXPECT_EQ(int_max(element_traits(ElementType::uint16)), 65535U);
+    EXPECT_EQ(int_max(element_traits(ElementType::uint32)), 4294967295U);
+    EXPECT_EQ(int_min(element_traits(ElementType::uint64)), 0);
+    EXPECT_EQ(int_max(element_traits(ElementType::uint64)), 0xFFFFFFFFFFFFFFFFULL);
+}
+
+// How the reports show an element: the encoding in hex, zero-padded to the
+// format's width, for floats; the value in decimal for integers (words as
+// load_element widens them: signed ones sign-extended).
+// [utest->req~div-cli-d6~1]
+TEST(ElementWords, ElementTextOfEachKind) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    EXPECT_EQ(element_text(element_traits(ElementType::fp16), 0x3C00U), "0x3c00");
+    EXPECT_EQ(element_text(element_traits(ElementType::bf16), 0x0001U), "0x0001");
+    EXPECT_EQ(element_text(element_traits(ElementType::fp32), 0x00800000U), "0x00800000");
+    EXPECT_EQ(element_text(element_traits(ElementType::fp64), 0xFFF0000000000000U), "0xfff0000000000000");
+    EXPECT_EQ(element_text(element_traits(ElementType::int8), 0xFFFFFFFFFFFFFFF9U), "-7");
+    EXPECT_EQ(element_text(element_traits(ElementType::int64), 0x8000000000000000U), "-9223372036854775808");
+    EXPECT_EQ(element_text(element_traits(ElementType::uint8), 200U), "200");
+    EXPECT_EQ(element_text(element_traits(ElementType::uint64), 0xFFFFFFFFFFFFFFFFU), "18446744073709551615");
+}
+
+// The decimal value of an encoding: exact binary value (decoded by hand from
+// the IEEE 754 fields), printed with %.<d>g, d = 5, 4, 9, 17 for FP16, BF16,
+// FP32, FP64 (enough to identify the encoding); integers as element_text.
+// [utest->req~div-cli-d6~1]
+TEST(ElementWords, ValueTextDecodesEveryClassOfEachFormat) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const auto text = [](ElementType type, std::uint64_t word) {
+        return value_text(element_traits(type), type, word);
+    };
+    EXPECT_EQ(text(ElementType::int16, 0xFFFFFFFFFFFFFF9CU), "-100");
+    EXPECT_EQ(text(ElementType::uint32, 4000000000U), "4000000000");
+    // FP16: 0x3555 = 1.0101010101b * 2^-2 = 0.333251953125; 0x0001 = 2^-24;
+    // 0x03FF = 1023 * 2^-24 (largest subnormal); 0x0400 = 2^-14; 0x7BFF = 65504.
+    EXPECT_EQ(text(ElementType::fp16, 0x3555U), "0.33325");
+    EXPECT_EQ(text(ElementType::fp16, 0x0001U), "5.9605e-08");
+    EXPECT_EQ(text(ElementType::fp16, 0x03FFU), "6.0976e-05");
+    EXPECT_EQ(text(ElementType::fp16, 0x0400U), "6.1035e-05");
+    EXPECT_EQ(text(ElementType::fp16, 0x7BFFU), "65504");
+    EXPECT_EQ(text(ElementType::fp16, 0xBC00U), "-1");
+    EXPECT_EQ(text(ElementType::fp16, 0x8000U), "-0");
+    EXPECT_EQ(text(ElementType::fp16, 0x7C00U), "inf");
+    EXPECT_EQ(text(ElementType::fp16, 0xFC00U), "-inf");
+    EXPECT_EQ(text(ElementType::fp16, 0x7E00U), "nan");
+    EXPECT_EQ(text(ElementType::fp16, 0x7C01U), "nan");
+    // BF16: 0x3EAB = 1.0101011b * 2^-2 = 0.333984375; 0x0001 = 2^-133;
+    // 0x007F = 127 * 2^-133; 0x0080 = 2^-126; 0x7F7F = 255 * 2^120.
+    EXPECT_EQ(text(ElementType::bf16, 0x3EABU), "0.334");
+    EXPECT_EQ(text(ElementType::bf16, 0x0001U), "9.184e-41");
+    EXPECT_EQ(text(ElementType::bf16, 0x007FU), "1.166e-38");
+    EXPECT_EQ(text(ElementType::bf16, 0x0080U), "1.175e-38");
+    EXPECT_EQ(text(ElementType::bf16, 0x7F7FU), "3.39e+38");
+    EXPECT_EQ(text(ElementType::bf16, 0xC040U), "-3");
+    EXPECT_EQ(text(ElementType::bf16, 0x7F80U), "inf");
+    EXPECT_EQ(text(ElementType::bf16, 0xFF81U), "nan");
+    // FP32: 0x3EAAAAAB = 11184811 * 2^-25; 0x00000001 = 2^-149; 0x007FFFFF =
+    // (2^23 - 1) * 2^-149; 0x00800000 = 2^-126; 0xC0490FDB = -13176795 * 2^-22.
+    EXPECT_EQ(text(ElementType::fp32, 0x3EAAAAABU), "0.333333343");
+    EXPECT_EQ(text(ElementType::fp32, 0x00000001U), "1.40129846e-45");
+    EXPECT_EQ(text(ElementType::fp32, 0x007FFFFFU), "1.17549421e-38");
+    EXPECT_EQ(text(ElementType::fp32, 0x00800000U), "1.17549435e-38");
+    EXPECT_EQ(text(ElementType::fp32, 0x7F7FFFFFU), "3.40282347e+38");
+    EXPECT_EQ(text(ElementType::fp32, 0xC0490FDBU), "-3.14159274");
+    EXPECT_EQ(text(ElementType::fp32, 0xFF800000U), "-inf");
+    EXPECT_EQ(text(ElementType::fp32, 0x7FC00000U), "nan");
+    // FP64: the double itself, 17 significant digits.
+    EXPECT_EQ(text(ElementType::fp64, 0x3FD5555555555555U), "0.33333333333333331");
+    EXPECT_EQ(text(ElementType::fp64, 0x0000000000000001U), "4.9406564584124654e-324");
+    EXPECT_EQ(text(ElementType::fp64, 0x000FFFFFFFFFFFFFU), "2.2250738585072009e-308");
+    EXPECT_EQ(text(ElementType::fp64, 0x0010000000000000U), "2.2250738585072014e-308");
+    EXPECT_EQ(text(ElementType::fp64, 0x7FEFFFFFFFFFFFFFU), "1.7976931348623157e+308");
+    EXPECT_EQ(text(ElementType::fp64, 0xC00921FB54442D18U), "-3.1415926535897931");
+    EXPECT_EQ(text(ElementType::fp64, 0x7FF0000000000000U), "inf");
+    EXPECT_EQ(text(ElementType::fp64, 0xFFF8000000000000U), "nan");
 }
 
 }  // namespace
