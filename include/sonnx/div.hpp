@@ -54,11 +54,19 @@ struct OpenVinoOptions {
     AutoBroadcast auto_broadcast{AutoBroadcast::numpy};
 };
 
+// Which revision of the SONNX Div spec the sonnx profile follows
+// (spec/profiles.md, DIV-PROF-D4): the seed revision the project answers to
+// (sonnx-div-spec.md, the default) or the working group's later one of
+// 2026-06 (truncation; FP16, FP32, FP64 and the 8- to 64-bit integers only).
+// [impl->req~div-prof-d4~1]
+enum class SonnxRevision : std::uint8_t { seed = 0U, r2026_06 = 1U };
+
 struct DivOptions {
-    IntRounding int_rounding{IntRounding::floor};  // sonnx profile; the other profiles fix the rounding
+    IntRounding int_rounding{IntRounding::floor};  // sonnx profile, seed revision; otherwise fixed by the profile
     Profile profile{Profile::sonnx};
     OnnxOptions onnx{};          // used when profile == onnx
     OpenVinoOptions openvino{};  // used when profile == openvino
+    SonnxRevision sonnx_revision{SonnxRevision::seed};  // used when profile == sonnx
 };
 
 // IEEE 754 exception flags raised by a float division, as bits of a set.
@@ -82,7 +90,8 @@ struct DivReport {
                          const DivOptions& options, DivReport* report) noexcept;
 
 // The integer rounding a call with `options` applies: the option's under
-// the sonnx profile, toward zero under onnx (DIV-ONNX-F1), floor or toward
+// the sonnx profile's seed revision, toward zero under its 2026-06 revision
+// (DIV-PROF-D4) and under onnx (DIV-ONNX-F1), floor or toward
 // zero by m_pythondiv under openvino (DIV-OV-F1). Lets a checker compare
 // against the same rounding the operator uses.
 // [impl->req~div-onnx-f1~1]

@@ -54,7 +54,8 @@ enum class RequirementId : std::uint8_t {
     div_ov_r1,     // OpenVINO auto_broadcast none
     div_ov_r2,     // OpenVINO auto_broadcast numpy
     div_api_d8,    // output partially overlapping an operand
-    div_api_d9     // data pointer alignment
+    div_api_d9,    // data pointer alignment
+    div_prof_d4    // SONNX revision value and the 2026-06 revision's element types
 };
 
 // Which tensor a status points at.

@@ -20,6 +20,13 @@ void OperatorOptions::add_to(CLI::App& command) {
                         "ONNX, DIV-INT-D1)")
             ->check(CLI::IsMember({"floor", "trunc"}))
             ->capture_default_str();
+    revision_option_ =
+        command
+            .add_option("--sonnx-revision", sonnx_revision,
+                        "sonnx profile: the SONNX spec revision, seed (the default) or 2026-06 (the working group's "
+                        "later one: truncation; FP16, FP32, FP64 and 8- to 64-bit integers only; DIV-PROF-D4)")
+            ->check(CLI::IsMember({"seed", "2026-06"}))
+            ->capture_default_str();
     opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 25; default 14)")
                         ->check(whole_number_up_to(kOnnxOpsetMax))
                         ->check(CLI::Range(1U, kOnnxOpsetMax));
@@ -39,6 +46,7 @@ void OperatorOptions::add_to(CLI::App& command) {
 bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) && (opset_option_->count() > 0U); }
 
 // [impl->req~div-prof-d1~1]
+// [impl->req~div-prof-d4~1]
 // [impl->req~div-cli-d10~1]
 // [impl->req~div-cli-d13~1]
 DivOptions OperatorOptions::div_options() const {
@@ -61,9 +69,14 @@ DivOptions OperatorOptions::div_options() const {
         options.openvino.auto_broadcast = (auto_broadcast == "none") ? AutoBroadcast::none : AutoBroadcast::numpy;
     } else {
         options.profile = Profile::sonnx;
+        options.sonnx_revision = (sonnx_revision == "2026-06") ? SonnxRevision::r2026_06 : SonnxRevision::seed;
     }
-    if (given(rounding_option_) && (options.profile != Profile::sonnx)) {
-        refuse("--int-rounding", "sonnx");
+    if ((given(rounding_option_) || given(revision_option_)) && (options.profile != Profile::sonnx)) {
+        refuse("--int-rounding and --sonnx-revision", "sonnx");
+    }
+    if (given(rounding_option_) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
+        throw CommandFailure(exit_usage, "--int-rounding belongs to the seed revision: the 2026-06 revision "
+                                         "truncates (--sonnx-revision 2026-06 fixes trunc)");
     }
     if ((given(opset_option_) || given(broadcast_option_) || given(axis_option_)) && (options.profile != Profile::onnx)) {
         refuse("--opset, --broadcast and --axis", "onnx");
@@ -89,5 +102,7 @@ DivOptions OperatorOptions::div_options() const {
 }
 
 const char* rounding_name(IntRounding rounding) { return (rounding == IntRounding::toward_zero) ? "trunc" : "floor"; }
+
+const char* revision_name(SonnxRevision revision) { return (revision == SonnxRevision::r2026_06) ? "2026-06" : "seed"; }
 
 }  // namespace sonnx::cli

@@ -15,7 +15,8 @@
 namespace sonnx::cli {
 
 struct OperatorOptions {
-    std::string int_rounding{"floor"};  // sonnx profile only
+    std::string int_rounding{"floor"};  // sonnx profile only, seed revision
+    std::string sonnx_revision{"seed"};  // sonnx profile: seed or 2026-06
     std::string profile{"sonnx"};
     std::uint32_t opset{0U};            // onnx; 0: not given (a model's own, else 14)
     int broadcast{0};                   // onnx opset 1 and 6: the `broadcast` attribute
@@ -32,6 +33,7 @@ struct OperatorOptions {
 
 private:
     CLI::Option* rounding_option_{nullptr};
+    CLI::Option* revision_option_{nullptr};
     CLI::Option* opset_option_{nullptr};
     CLI::Option* broadcast_option_{nullptr};
     CLI::Option* axis_option_{nullptr};
@@ -40,6 +42,7 @@ private:
 };
 
 const char* rounding_name(IntRounding rounding);  // "floor", "trunc"
+const char* revision_name(SonnxRevision revision);  // "seed", "2026-06"
 
 }  // namespace sonnx::cli
 

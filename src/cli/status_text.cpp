@@ -78,6 +78,16 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
         case StatusCode::invalid_argument:
             text += ": an option has a value the operator does not accept";  // options belong to no operand
             break;
+        case StatusCode::unsupported_type:
+            text += ": the profile does not admit A's element type";
+            if (a != nullptr) {
+                text += std::string(" ") + element_type_name(a->type);
+            }
+            if (status.requirement == RequirementId::div_prof_d4) {
+                text += " (the SONNX 2026-06 revision admits FP16, FP32, FP64 and the 8- to 64-bit integers; the "
+                        "default seed revision admits every type)";
+            }
+            break;
         default:
             if (status.operand == Operand::none) {
                 break;  // nothing to point at

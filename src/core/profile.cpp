@@ -26,6 +26,16 @@ constexpr std::uint32_t kOnnxTypes13 = kOnnxTypes6 | bit(ElementType::bf16);
 constexpr std::uint32_t kOnnxTypes14 = kOnnxTypes13 | bit(ElementType::int8) | bit(ElementType::int16) |
                                        bit(ElementType::uint8) | bit(ElementType::uint16);
 
+// sonnx-div-spec-upstream-2026-06.md, the float and int variants' type
+// lists: float16, float, double and the eight 8- to 64-bit integers; no
+// bfloat16, no INT4 or UINT4 (F-56).
+// [impl->req~div-prof-d4~1]
+constexpr std::uint32_t kSonnx2026Types = bit(ElementType::fp16) | bit(ElementType::fp32) | bit(ElementType::fp64) |
+                                          bit(ElementType::int8) | bit(ElementType::int16) | bit(ElementType::int32) |
+                                          bit(ElementType::int64) | bit(ElementType::uint8) |
+                                          bit(ElementType::uint16) | bit(ElementType::uint32) |
+                                          bit(ElementType::uint64);
+
 // [impl->req~div-onnx-r1~1]
 std::uint32_t onnx_types(std::uint32_t version) noexcept {
     std::uint32_t types = kOnnxTypes14;
@@ -55,6 +65,16 @@ Status check_onnx_options(const OnnxOptions& onnx) noexcept {
     const bool legacy_attributes = onnx.broadcast || onnx.has_axis;
     if ((!opset_known) || (legacy_attributes && (onnx.opset >= 7U))) {
         status = invalid_option(RequirementId::div_onnx_d1);
+    }
+    return status;
+}
+
+// [impl->req~div-prof-d4~1]
+Status check_sonnx_options(SonnxRevision revision) noexcept {
+    Status status{};
+    const bool known = (revision == SonnxRevision::seed) || (revision == SonnxRevision::r2026_06);
+    if (!known) {
+        status = invalid_option(RequirementId::div_prof_d4);
     }
     return status;
 }
@@ -104,6 +124,7 @@ Status check_profile_options(const DivOptions& options) noexcept {
     } else {
         switch (options.profile) {
             case Profile::sonnx:
+                status = check_sonnx_options(options.sonnx_revision);
                 break;
             case Profile::onnx:
                 status = check_onnx_options(options.onnx);
@@ -121,6 +142,7 @@ Status check_profile_options(const DivOptions& options) noexcept {
 
 // [impl->req~div-onnx-r1~1]
 // [impl->req~div-ov-r3~1]
+// [impl->req~div-prof-d4~1]
 Status check_profile_type(const DivOptions& options, ElementType type) noexcept {
     Status status{};
     if (options.profile == Profile::onnx) {
@@ -128,9 +150,15 @@ Status check_profile_type(const DivOptions& options, ElementType type) noexcept 
         if ((admitted & bit(type)) == 0U) {
             status = make_status(StatusCode::unsupported_type, RequirementId::div_onnx_r1, Operand::a, 0U);
         }
+    } else if ((options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
+        if ((kSonnx2026Types & bit(type)) == 0U) {
+            status = make_status(StatusCode::unsupported_type, RequirementId::div_prof_d4, Operand::a, 0U);
+        }
+    } else {
+        // The seed revision of the sonnx profile admits every type of the API
+        // (DIV-FLOAT-*, DIV-INT-*), and OpenVINO's Divide-1 "any numeric
+        // type" (DIV-OV-R3).
     }
-    // The sonnx profile admits every type of the API (DIV-FLOAT-*, DIV-INT-*),
-    // and OpenVINO's Divide-1 "any numeric type" (DIV-OV-R3).
     return status;
 }
 
@@ -179,14 +207,17 @@ Status profile_shapes(const DivOptions& options, ElementType type, const Shape& 
 // [impl->req~div-ov-f1~1]
 // [impl->req~div-int-f1~1]
 // [impl->req~div-int-d1~1]
+// [impl->req~div-prof-d4~1]
 IntRounding profile_rounding(const DivOptions& options) noexcept {
     IntRounding rounding = options.int_rounding;
     if (options.profile == Profile::onnx) {
         rounding = IntRounding::toward_zero;
+    } else if ((options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
+        rounding = IntRounding::toward_zero;  // "the fractional part is discarded" (F-54)
     } else if (options.profile == Profile::openvino) {
         rounding = options.openvino.pythondiv ? IntRounding::floor : IntRounding::toward_zero;
     } else {
-        // sonnx: the option's rounding, as initialised.
+        // sonnx, seed revision: the option's rounding, as initialised.
     }
     return rounding;
 }

@@ -22,6 +22,7 @@ const char* requirement_name(RequirementId id) noexcept {
         case RequirementId::div_api_d6: name = "DIV-API-D6"; break;
         case RequirementId::div_float_d5: name = "DIV-FLOAT-D5"; break;
         case RequirementId::div_prof_d1: name = "DIV-PROF-D1"; break;
+        case RequirementId::div_prof_d4: name = "DIV-PROF-D4"; break;
         case RequirementId::div_bcast_d4: name = "DIV-BCAST-D4"; break;
         case RequirementId::div_onnx_d1: name = "DIV-ONNX-D1"; break;
         case RequirementId::div_onnx_r1: name = "DIV-ONNX-R1"; break;

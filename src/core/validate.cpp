@@ -156,19 +156,17 @@ Status check_partial_overlap(const void* x, std::uint64_t x_bytes, const TensorV
 // [impl->req~div-api-d6~1]
 // [impl->req~div-api-d8~1]
 // [impl->req~div-api-d9~1]
+// [impl->req~div-prof-d4~1]
 Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, std::uint64_t& count) noexcept {
-    Status status{};
-    const bool rounding_known = (options.int_rounding == IntRounding::floor) ||
-                                (options.int_rounding == IntRounding::toward_zero);
-    if (!rounding_known) {
-        status = make_status(StatusCode::invalid_argument, RequirementId::div_api_d6, Operand::none, 0U);
-    }
+    // Option values: the rounding (DIV-API-D6), then the SONNX revision (DIV-PROF-D4).
+    Status status = check_profile_options(options);
     if (status.is_ok()) { status = check_known_type(a.type, Operand::a); }
     if (status.is_ok()) { status = check_known_type(b.type, Operand::b); }
     if (status.is_ok()) { status = check_known_type(y.type, Operand::y); }
     if (status.is_ok()) { status = check_same_type(a.type, b.type, Operand::b); }
     if (status.is_ok()) { status = check_same_type(a.type, y.type, Operand::y); }
+    if (status.is_ok()) { status = check_profile_type(options, a.type); }  // the 2026-06 revision's type list
     if (status.is_ok()) { status = check_rank(a.shape, Operand::a); }
     if (status.is_ok()) { status = check_rank(b.shape, Operand::b); }
     if (status.is_ok()) { status = check_rank(y.shape, Operand::y); }

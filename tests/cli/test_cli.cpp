@@ -633,6 +633,45 @@ TEST_F(Cli, ProfileOptionsBelongToTheirProfile) {
     EXPECT_EQ(run({"div", i8, i8, "--out", path("y.npy"), "--profile", "onnx", "--opset", "14"}).status, 0);
 }
 
+// --sonnx-revision 2026-06: its int example 1 (A = [6 5 -35], B = [3 3 3]
+// gives [2 1 -11]) by div, and by check (floor's -12 is caught); BF16
+// refused with a message naming the type and the revision's list;
+// --int-rounding beside it and --sonnx-revision under another profile are
+// usage errors.
+// [utest->req~div-prof-d4~1]
+// [utest->req~div-cli-d10~1]
+TEST_F(Cli, SonnxRevision2026) {
+    RecordProperty("requirements", "DIV-PROF-D4,DIV-CLI-D10");
+    const std::string a = int32("a.npy", {6, 5, -35});
+    const std::string b = int32("b.npy", {3, 3, 3});
+    EXPECT_EQ(run({"div", a, b, "--out", path("y.pb"), "--sonnx-revision", "2026-06"}).status, 0);
+    EXPECT_EQ(onnx_values(path("y.pb")), "[2, 1, -11]\n");
+    EXPECT_EQ(run({"div", a, b, "--out", path("seed.pb"), "--sonnx-revision", "seed"}).status, 0);
+    EXPECT_EQ(onnx_values(path("seed.pb")), "[2, 1, -12]\n");
+    const std::string truncated = int32("t.npy", {2, 1, -11});
+    const std::string floored = int32("f.npy", {2, 1, -12});
+    EXPECT_EQ(run({"check", a, b, truncated, "--sonnx-revision", "2026-06"}).status, 0);
+    EXPECT_EQ(run({"check", a, b, floored, "--sonnx-revision", "2026-06"}).status, 1);
+    EXPECT_EQ(run({"check", a, b, floored}).status, 0);
+    const std::string h = npy("bf_in.npy", "<u2", "(1,)", {0x4040U}, 2U);
+    const CommandResult bf16 = run({"div", h, h, "--type", "bf16", "--out", path("bf.npy"), "--sonnx-revision", "2026-06"});
+    EXPECT_EQ(bf16.status, 3);
+    EXPECT_TRUE(contains(bf16.err, "unsupported_type: DIV-PROF-D4 violated")) << bf16.err;
+    EXPECT_TRUE(contains(bf16.err, "BF16")) << bf16.err;
+    EXPECT_TRUE(contains(bf16.err, "2026-06")) << bf16.err;
+    EXPECT_FALSE(file_exists(path("bf.npy")));
+    const std::vector<std::vector<std::string>> usage_errors = {
+        {"div", a, b, "--out", path("u.pb"), "--sonnx-revision", "2026-06", "--int-rounding", "floor"},
+        {"div", a, b, "--out", path("u.pb"), "--profile", "onnx", "--sonnx-revision", "2026-06"},
+        {"div", a, b, "--out", path("u.pb"), "--sonnx-revision", "2025"},
+    };
+    for (const std::vector<std::string>& args : usage_errors) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << r.err;
+    }
+    EXPECT_FALSE(file_exists(path("u.pb")));
+}
+
 // check under a broadcasting profile: A [2, 3] / B [3] against a candidate
 // Y [2, 3]; a floor result where ONNX truncates is caught; a zero divisor
 // in B is reported at Y's first failing element (DIV-BCAST-D3).

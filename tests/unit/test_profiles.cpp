@@ -683,5 +683,134 @@ TEST(EveryProfile, NewRequirementAndStatusNames) {
     EXPECT_STREQ(status_code_name(StatusCode::overlap), "overlap");
 }
 
+// ---- the later SONNX revision (2026-06), DIV-PROF-D4 ----
+
+DivOptions revision_2026() {
+    DivOptions options{};
+    options.sonnx_revision = SonnxRevision::r2026_06;
+    return options;
+}
+
+// The later revision's int example 1 (sonnx-div-spec-upstream-2026-06.md):
+// A = [6 5 -35], B = [3 3 3] gives C = [2 1 -11] ("any fractional part
+// discarded"), where the seed revision's floor gives -12; int_rounding is
+// ignored, and int_rounding_of says so.
+// [utest->req~div-prof-d4~1]
+TEST(SonnxRevision2026, IntegersTruncateAsItsExampleShows) {
+    RecordProperty("requirements", "DIV-PROF-D4");
+    auto a = tensor<std::int32_t>(ElementType::int32, make({3}), {6, 5, -35});
+    auto b = tensor<std::int32_t>(ElementType::int32, make({3}), {3, 3, 3});
+    auto y = filled<std::int32_t>(ElementType::int32, make({3}), 0);
+    DivOptions later = revision_2026();
+    later.int_rounding = IntRounding::floor;  // no effect under this revision
+    ASSERT_TRUE(div(a.in(), b.in(), y.out(), later, nullptr).is_ok());
+    EXPECT_EQ(y.data, (std::vector<std::int32_t>{2, 1, -11}));
+    EXPECT_EQ(int_rounding_of(later), IntRounding::toward_zero);
+    ASSERT_TRUE(div(a.in(), b.in(), y.out(), DivOptions{}, nullptr).is_ok());
+    EXPECT_EQ(y.data, (std::vector<std::int32_t>{2, 1, -12}));  // the seed revision floors
+    EXPECT_EQ(int_rounding_of(DivOptions{}), IntRounding::floor);
+    // Every signed width: -7 / 2 = -3 (floor: -4).
+    auto a8 = tensor<std::int8_t>(ElementType::int8, make({1}), {-7});
+    auto b8 = tensor<std::int8_t>(ElementType::int8, make({1}), {2});
+    auto y8 = filled<std::int8_t>(ElementType::int8, make({1}), std::int8_t{0});
+    ASSERT_TRUE(div(a8.in(), b8.in(), y8.out(), later, nullptr).is_ok());
+    EXPECT_EQ(y8.data[0], -3);
+    auto a64 = tensor<std::int64_t>(ElementType::int64, make({1}), {-7});
+    auto b64 = tensor<std::int64_t>(ElementType::int64, make({1}), {2});
+    auto y64 = filled<std::int64_t>(ElementType::int64, make({1}), std::int64_t{0});
+    ASSERT_TRUE(div(a64.in(), b64.in(), y64.out(), later, nullptr).is_ok());
+    EXPECT_EQ(y64.data[0], -3);
+    // Zero divisors and MIN / -1 stay errors (F-55, F-61).
+    auto z = tensor<std::int32_t>(ElementType::int32, make({3}), {3, 0, 3});
+    expect_status(run_untouched(a.in(), z.in(), y, later), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 1U);
+    auto m = tensor<std::int8_t>(ElementType::int8, make({1}), {-128});
+    auto minus_one = tensor<std::int8_t>(ElementType::int8, make({1}), {-1});
+    expect_status(run_untouched(m.in(), minus_one.in(), y8, later), StatusCode::overflow, "DIV-INT-D2", Operand::a,
+                  0U);
+}
+
+// Its type lists: FP16, FP32, FP64 and the eight 8- to 64-bit integers;
+// BF16, INT4 and UINT4 refused (unsupported_type, DIV-PROF-D4, A, 0), by div
+// and by the output-shape query; the seed revision admits all of them.
+// [utest->req~div-prof-d4~1]
+// [utest->req~div-bcast-d5~1]
+TEST(SonnxRevision2026, OnlyItsTypesAreAdmitted) {
+    RecordProperty("requirements", "DIV-PROF-D4,DIV-BCAST-D5");
+    const std::set<ElementType> refused = {ElementType::bf16, ElementType::int4, ElementType::uint4};
+    std::size_t admitted = 0U;
+    for (std::uint8_t t = 0U; t < kElementTypeCount; ++t) {
+        const auto type = static_cast<ElementType>(t);
+        Shape y{};
+        const Status later = div_output_shape(type, make({2}), make({2}), revision_2026(), y);
+        if (refused.count(type) != 0U) {
+            expect_status(later, StatusCode::unsupported_type, "DIV-PROF-D4", Operand::a, 0U);
+        } else {
+            EXPECT_TRUE(later.is_ok()) << element_type_name(type);
+            ++admitted;
+        }
+        EXPECT_TRUE(div_output_shape(type, make({2}), make({2}), DivOptions{}, y).is_ok()) << element_type_name(type);
+    }
+    EXPECT_EQ(admitted, 11U);
+    auto bf = tensor<std::uint16_t>(ElementType::bf16, make({1}), {0x4040U});
+    auto bf_y = filled<std::uint16_t>(ElementType::bf16, make({1}), 0U);
+    expect_status(run_untouched(bf.in(), bf.in(), bf_y, revision_2026()), StatusCode::unsupported_type, "DIV-PROF-D4",
+                  Operand::a, 0U);
+    ASSERT_TRUE(run_untouched(bf.in(), bf.in(), bf_y, DivOptions{}).is_ok());
+    EXPECT_EQ(bf_y.data[0], 0x3F80U);  // 3 / 3 = 1 under the seed revision
+    const std::uint8_t nibbles[1] = {0x21U};  // INT4 [1, 2]
+    std::uint8_t out[1] = {0x5AU};
+    const Shape two = make({2});
+    for (const ElementType type : {ElementType::int4, ElementType::uint4}) {
+        expect_status(div(ConstTensorView{type, two, nibbles, 1U}, ConstTensorView{type, two, nibbles, 1U},
+                          TensorView{type, two, out, 1U}, revision_2026(), nullptr),
+                      StatusCode::unsupported_type, "DIV-PROF-D4", Operand::a, 0U);
+        EXPECT_EQ(out[0], 0x5AU) << "output written on error";
+    }
+    auto h = tensor<std::uint16_t>(ElementType::fp16, make({1}), {0x4200U});  // 3
+    auto h_y = filled<std::uint16_t>(ElementType::fp16, make({1}), 0U);
+    ASSERT_TRUE(div(h.in(), h.in(), h_y.out(), revision_2026(), nullptr).is_ok());
+    EXPECT_EQ(h_y.data[0], 0x3C00U);  // 1
+}
+
+// Where its checks sit: the revision value right after the rounding (an
+// option value, DIV-API-D2's first step); the type list after B's and Y's
+// type equal to A's and before the ranks and shapes. Other profiles ignore
+// the revision.
+// [utest->req~div-prof-d4~1]
+// [utest->req~div-api-d2~1]
+// [utest->req~div-api-d6~1]
+TEST(SonnxRevision2026, ItsChecksComeInTheirPlace) {
+    RecordProperty("requirements", "DIV-PROF-D4,DIV-API-D2,DIV-API-D6");
+    auto a = filled<float>(ElementType::fp32, make({2}), 1.0F);
+    auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
+    DivOptions unknown{};
+    unknown.sonnx_revision = static_cast<SonnxRevision>(2);
+    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-PROF-D4",
+                  Operand::none, 0U);
+    Shape shape{};
+    expect_status(div_output_shape(ElementType::fp32, a.shape, a.shape, unknown, shape), StatusCode::invalid_argument,
+                  "DIV-PROF-D4", Operand::none, 0U);
+    unknown.int_rounding = static_cast<IntRounding>(7);  // the rounding first
+    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-API-D6",
+                  Operand::none, 0U);
+    // A BF16 A with an FP32 B: the type mismatch first; BF16 throughout with
+    // unequal shapes and a rank beyond the limit: the revision's type list first.
+    auto bf = filled<std::uint16_t>(ElementType::bf16, make({2}), std::uint16_t{0x3F80U});
+    expect_status(div(bf.in(), a.in(), y.out(), revision_2026(), nullptr), StatusCode::type_mismatch, "DIV-FLOAT-C2",
+                  Operand::b, 0U);
+    auto bf_wide = filled<std::uint16_t>(ElementType::bf16, make({3}), std::uint16_t{0x3F80U});
+    auto bf_y = filled<std::uint16_t>(ElementType::bf16, make({2}), std::uint16_t{0U});
+    expect_status(run_untouched(bf.in(), bf_wide.in(), bf_y, revision_2026()), StatusCode::unsupported_type,
+                  "DIV-PROF-D4", Operand::a, 0U);
+    // The onnx and openvino profiles ignore it: BF16 is Div-13's and OpenVINO's.
+    DivOptions onnx = onnx_options(14U);
+    onnx.sonnx_revision = SonnxRevision::r2026_06;
+    EXPECT_TRUE(run_untouched(bf.in(), bf.in(), bf_y, onnx).is_ok());
+    DivOptions ov = openvino_options();
+    ov.sonnx_revision = static_cast<SonnxRevision>(9);
+    EXPECT_TRUE(run_untouched(bf.in(), bf.in(), bf_y, ov).is_ok());
+    EXPECT_STREQ(requirement_name(RequirementId::div_prof_d4), "DIV-PROF-D4");
+}
+
 }  // namespace
 }  // namespace sonnx::test
