@@ -247,6 +247,20 @@ class MutationAnalysis(unittest.TestCase):
                       "0 argued equivalent and not run", run.stdout)
 
     # [utest->req~div-tq-d4~1]
+    def test_only_a_mutant_a_row_names_alone_is_left_unrun(self):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from mutatelib.build import MutantRecord
+        from mutatelib.report import mark_argued_equivalent
+        code = "const std::uint32_t last = (rank > 0U) ? (rank - 1U) : 0U;"
+        records = [MutantRecord(1, "src/core/f.cpp", 3, 40, "CRP", "0U -> 1", code),    # two 0U on one line
+                   MutantRecord(2, "src/core/f.cpp", 3, 60, "CRP", "0U -> 1", code),
+                   MutantRecord(3, "src/core/f.cpp", 3, 30, "ROR", "> -> >=", code),
+                   MutantRecord(4, "src/core/f.cpp", 3, 30, "ROR", "> -> <=", code)]
+        equivalent = {("src/core/f.cpp", code, "0U -> 1"), ("src/core/f.cpp", code, "> -> >=")}
+        self.assertEqual(mark_argued_equivalent(records, equivalent), 1)
+        self.assertEqual([r.status for r in records], ["pending", "pending", "justified", "pending"])
+
+    # [utest->req~div-tq-d4~1]
     def test_a_mutant_with_a_bar_is_justified_by_an_escaped_row(self):
         with tempfile.TemporaryDirectory() as work:
             root = os.path.join(work, "root")

@@ -35,9 +35,25 @@ def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
             row = _row(line)
             if row:
                 ident, file, code, description, reason = row
-                kind = reason.split(":", 1)[0].strip().lower()
+                kind = re.match(r"[a-z]*", reason.lower()).group(0)   # "equivalent: ..." or "equivalent (...): ..."
                 table[(file, code.strip(), description.strip())] = (ident, kind)
     return table
+
+
+# [impl->req~div-tq-d4~1]
+def mark_argued_equivalent(records, equivalent) -> int:
+    """Gives status 'justified' (not run) to each pending mutant that a row argues equivalent and that the row
+    names alone: a row names a mutant by file, source line and description, so where one line has two mutants
+    with the same description (two `0U` of one line, each made `1`) the row cannot say which, and both run.
+    Returns how many were marked."""
+    named = Counter((r.file, r.code, r.description) for r in records)
+    marked = 0
+    for record in records:
+        key = (record.file, record.code, record.description)
+        if key in equivalent and named[key] == 1 and record.status == "pending":
+            record.status = "justified"
+            marked += 1
+    return marked
 
 
 # [impl->req~div-tq-d4~1]
