@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -87,8 +88,8 @@ private:
 
     Status run(const Words& a, const Words& b, const std::vector<std::size_t>& which, bool with_report = false) {
         const std::size_t n = which.size();
-        a_bytes_.assign(n * traits_.size, 0U);
-        b_bytes_.assign(n * traits_.size, 0U);
+        a_bytes_.resize(n * traits_.size);  // every byte stored below
+        b_bytes_.resize(n * traits_.size);
         y_bytes_.assign(n * traits_.size, 0xA5U);  // a pattern the core must not leave on success
         for (std::size_t i = 0; i < n; ++i) {
             store_element(traits_, a_bytes_.data(), i, a[which[i]]);
@@ -115,9 +116,7 @@ private:
 
     std::uint64_t check_float(std::uint64_t block, const Words& a, const Words& b, std::vector<Mismatch>& found) {
         all_.resize(a.size());
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            all_[i] = i;
-        }
+        std::iota(all_.begin(), all_.end(), std::size_t{0});
         // Without a report, then with one: both kernels of the 16-bit types.
         const Status plain = run(a, b, all_, false);
         plain_y_ = y_bytes_;
@@ -162,10 +161,16 @@ private:
             }
         }
         std::uint64_t mismatches = 0U;
+        // The block's first mismatches in pair order, though valid pairs are judged before invalid ones.
         auto report = [&](std::size_t i, const std::string& core, const std::string& oracle) {
             ++mismatches;
+            const auto last = std::max_element(found.begin(), found.end(), [](const Mismatch& x, const Mismatch& y) {
+                return x.index < y.index;
+            });
             if (found.size() < kMaxExamples) {
                 found.push_back(Mismatch{block, i, operands(a[i], b[i]) + ": core " + core + ", oracle " + oracle});
+            } else if (last->index > i) {
+                *last = Mismatch{block, i, operands(a[i], b[i]) + ": core " + core + ", oracle " + oracle};
             }
         };
         auto expected_word = [&](std::size_t i) {
@@ -394,11 +399,10 @@ CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint
     BlockSource source;
     source.blocks = (start < 65536U) ? ((65536U - start + step - 1U) / step) : 0U;
     source.pairs = source.blocks * 65536U;
-    source.fill = [start, step](std::uint64_t block, Words& a, Words& b) {
-        a.assign(65536U, start + block * step);
-        b.resize(65536U);
+    source.fill = [start, step](std::uint64_t block, Words& a, Words& b) {  // a and b come empty
         for (std::uint64_t i = 0; i < 65536U; ++i) {
-            b[i] = i;
+            a.push_back(start + block * step);
+            b.push_back(i);
         }
     };
     return run_blocks(source, type, IntRounding::floor, threads, progress, subject);

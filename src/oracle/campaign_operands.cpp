@@ -61,8 +61,8 @@ std::vector<std::uint64_t> int_boundaries(const ElementTraits& t) {
     const std::int64_t low = int_min(t);
     const std::uint64_t high = int_max(t);
     std::vector<std::uint64_t> values;
-    auto add_signed = [&](std::int64_t v) {
-        if ((v >= low) && ((v < 0) || (static_cast<std::uint64_t>(v) <= high))) {
+    auto add_signed = [&](std::int64_t v) {  // v <= 3 <= MAX for every type: only MIN bounds it
+        if (v >= low) {
             values.push_back(static_cast<std::uint64_t>(v));
         }
     };
@@ -107,7 +107,6 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
 void float_pairs(const FloatLayout& f, std::mt19937_64& rng, std::size_t count, std::vector<std::uint64_t>& a,
                  std::vector<std::uint64_t>& b) {
     const std::uint64_t mask = (f.total_bits == 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << f.total_bits) - 1U);
-    const std::uint64_t fraction_mask = (std::uint64_t{1} << f.fraction_bits) - 1U;
     const auto emax = static_cast<std::int64_t>(f.exponent_max());
     const auto bias = static_cast<std::int64_t>(f.bias());
     const auto precision = static_cast<std::int64_t>(f.fraction_bits) + 1;
@@ -123,9 +122,8 @@ void float_pairs(const FloatLayout& f, std::mt19937_64& rng, std::size_t count, 
             case 3U: eb = ea - (emax - 1) + bias + jitter / 4 - 1; break;  // result near the largest finite
             default: break;
         }
-        if ((eb >= 0) && (eb < emax)) {
-            y = (y & ~(f.exponent_max() << f.fraction_bits) & (f.sign() | fraction_mask)) |
-                (static_cast<std::uint64_t>(eb) << f.fraction_bits);
+        if ((eb >= 0) && (eb < emax)) {  // y's sign and fraction, the exponent field eb
+            y = (y & ~(f.exponent_max() << f.fraction_bits)) | (static_cast<std::uint64_t>(eb) << f.fraction_bits);
         }
         a.push_back(x);
         b.push_back(y);
@@ -139,23 +137,18 @@ void int_pairs(const ElementTraits& t, std::mt19937_64& rng, std::size_t count, 
     const std::int64_t low = int_min(t);
     const std::uint64_t high = int_max(t);
     const unsigned shift = 64U - t.bits;
-    // A uniform value of the type, as a (sign-extended) word.
+    // A uniform value of the type, as a (sign-extended) word (shift 0 for 64 bits).
     auto uniform = [&]() {
         const std::uint64_t r = rng();
-        if (t.bits == 64U) {
-            return r;
-        }
         return t.is_signed ? static_cast<std::uint64_t>(static_cast<std::int64_t>(r << shift) >> shift) : (r >> shift);
     };
-    // Any word to a value of the type: the low bits, sign-extended for signed types.
+    // Any word to a value of the type: the low bits, sign-extended for signed types (all 64 bits: as it is).
     auto wrap = [&](std::uint64_t w) {
-        if (t.bits == 64U) {
-            return w;
-        }
         return t.is_signed ? static_cast<std::uint64_t>(static_cast<std::int64_t>(w << shift) >> shift) : (w & high);
     };
     auto log_uniform = [&]() {
-        const std::uint64_t magnitude = rng() >> (rng() % 64U);
+        const std::uint64_t word = rng();
+        const std::uint64_t magnitude = word >> (rng() % 64U);  // the word drawn first (C++17 order, spelt out)
         std::uint64_t v = magnitude & high;
         if (t.is_signed && ((rng() & 1U) != 0U)) {
             v = ~v;  // the negative of v - 1: reaches MIN

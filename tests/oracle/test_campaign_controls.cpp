@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -260,6 +263,330 @@ TEST(CampaignControls, EveryIntegerFaultIsCountedExactly) {
         EXPECT_GT(predicted, 0U) << static_cast<int>(fault);
         EXPECT_EQ(r.mismatches, predicted) << static_cast<int>(fault);
         EXPECT_EQ(r.pairs, 65536U);
+    }
+}
+
+// ---- what the engine reports besides the count: the examples, progress, threads ----
+
+// INT8, every pair: four faults in the first two blocks (numerators -128 and
+// -127), each of another kind, and the first ten mismatches as DIV-CLI-D8
+// prints them, derived by hand: -128 / -128 = 1 given as 2; -128 / -1
+// rejected as a zero divisor (DIV-INT-D2 due); -128 / 0 rejected rightly but
+// with Y[0] written (0); every call holding -127 / 1 rejected as an
+// overflow, so that the engine judges that pair alone.
+Status faulty_examples(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                       const DivOptions& options, DivReport* report) noexcept {
+    const auto* as = static_cast<const std::int8_t*>(a.data);
+    const auto* bs = static_cast<const std::int8_t*>(b.data);
+    auto* ys = static_cast<std::int8_t*>(y.data);
+    const std::uint64_t n = a.shape.dims[0];
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        if ((as[i] == -127) && (bs[i] == 1)) {
+            return Status{StatusCode::overflow, RequirementId::div_int_d2, Operand::a, i};
+        }
+    }
+    const Status status = div(a, b, y, options, report);
+    if ((n == 1U) && (as[0] == -128) && (bs[0] == -1)) {
+        return Status{StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 0U};
+    }
+    if ((n == 1U) && (as[0] == -128) && (bs[0] == 0)) {
+        ys[0] = 0;
+        return status;
+    }
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        if ((as[i] == -128) && (bs[i] == -128)) {
+            ys[i] = 2;
+        }
+    }
+    return status;
+}
+
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-tq-d1~3]
+TEST(CampaignControls, IntegerExamplesNameOperandsCoreAndOracle) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-TQ-D1");
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 1U;
+    plan.subject = &faulty_examples;
+    const CampaignResult r = run_campaign(plan);
+    EXPECT_EQ(r.pairs, 65536U);
+    EXPECT_EQ(r.mismatches, 4U);
+    EXPECT_EQ(r.examples, (std::vector<std::string>{
+                              "INT8 -128 / -128: core 2, oracle 1",
+                              "INT8 -128 / -1: core zero_divisor (DIV-INT-C3, B[0]), oracle overflow (DIV-INT-D2)",
+                              "INT8 -128 / 0: core zero_divisor (DIV-INT-C3, B[0]), Y written, oracle zero divisor "
+                              "(DIV-INT-C3)",
+                              "INT8 -127 / 1: core overflow (DIV-INT-D2, A[0]), oracle -127",
+                          }));
+}
+
+// FP16 1 over every divisor (one block), three faults: 1 / +0 = +inf
+// (0x7c00) given as 0x7c01 (a signalling NaN) on both kernel paths; 1 / 1 =
+// 0x3c00 given as 0x3c01 without a report only; 1 / 2 = 0.5 (0x3800) given
+// as 0x3801 with a report only, which the example names "with flags".
+Status faulty_fp16_examples(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                            const DivOptions& options, DivReport* report) noexcept {
+    const Status status = div(a, b, y, options, report);
+    const auto* bs = static_cast<const std::uint16_t*>(b.data);
+    auto* ys = static_cast<std::uint16_t*>(y.data);
+    for (std::uint64_t i = 0U; i < a.shape.dims[0]; ++i) {
+        const bool flip = (bs[i] == 0x0000U) || ((bs[i] == 0x3C00U) && (report == nullptr)) ||
+                          ((bs[i] == 0x4000U) && (report != nullptr));
+        if (flip) {
+            ys[i] = static_cast<std::uint16_t>(ys[i] ^ 0x0001U);
+        }
+    }
+    return status;
+}
+
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-tq-d1~3]
+TEST(CampaignControls, FloatExamplesNameTheKernelPathThatFailed) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-TQ-D1");
+    // Numerators 0x3c00, 0x3c00 + 65536, ...: 1.0 alone.
+    const CampaignResult r = float16_campaign(ElementType::fp16, 0x3C00U, 65536U, 1U, {}, &faulty_fp16_examples);
+    EXPECT_EQ(r.pairs, 65536U);
+    EXPECT_EQ(r.mismatches, 3U);
+    EXPECT_EQ(r.examples, (std::vector<std::string>{
+                              "FP16 0x3c00 (1) / 0x0000 (0): core 0x7c01, oracle 0x7c00",
+                              "FP16 0x3c00 (1) / 0x3c00 (1): core 0x3c01, oracle 0x3c00",
+                              "FP16 0x3c00 (1) / 0x4000 (2): core 0x3800 (with flags: 0x3801), oracle 0x3800",
+                          }));
+}
+
+// Examples come in pair order, whatever the threads do: on two threads, the
+// call of block 0 (numerator -128) waits until block 2 (-126) has reached
+// the division (the other worker takes blocks 1 and 2 while block 0 is
+// held), so block 1's examples are found first. Faults: -128 / 1
+// and -128 / 2 given one more (-127, -63), -127 / 1 given one more (-126).
+std::atomic<bool> third_block_seen{false};
+
+Status late_first_block(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                        const DivOptions& options, DivReport* report) noexcept {
+    const auto* as = static_cast<const std::int8_t*>(a.data);
+    const auto* bs = static_cast<const std::int8_t*>(b.data);
+    auto* ys = static_cast<std::int8_t*>(y.data);
+    const std::uint64_t n = a.shape.dims[0];
+    if ((n > 0U) && (as[0] == -126)) {
+        third_block_seen = true;
+    }
+    if ((n > 1U) && (as[0] == -128)) {
+        while (!third_block_seen) {  // no time limit: the verdict must not depend on load
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+    const Status status = div(a, b, y, options, report);
+    for (std::uint64_t i = 0U; status.is_ok() && (i < n); ++i) {
+        if (((as[i] == -128) && ((bs[i] == 1) || (bs[i] == 2))) || ((as[i] == -127) && (bs[i] == 1))) {
+            ys[i] = static_cast<std::int8_t>(ys[i] + 1);
+        }
+    }
+    return status;
+}
+
+// [utest->req~div-cli-d8~2]
+TEST(CampaignControls, ExamplesComeInPairOrderOnAnyThread) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    third_block_seen = false;
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 2U;
+    plan.subject = &late_first_block;
+    const CampaignResult r = run_campaign(plan);
+    EXPECT_TRUE(third_block_seen.load());
+    EXPECT_EQ(r.mismatches, 3U);
+    EXPECT_EQ(r.examples, (std::vector<std::string>{"INT8 -128 / 1: core -127, oracle -128",
+                                                    "INT8 -128 / 2: core -63, oracle -64",
+                                                    "INT8 -127 / 1: core -126, oracle -127"}));
+}
+
+// Of many mismatches, the first ten in pair order: one quotient value off
+// (3 given as 4) over every INT8 pair; the first pairs with quotient 3 are
+// -128 / b for b = -42 ... -33 (-128 / -42 = 3.05, -128 / -43 = 2.98,
+// -128 / -32 = 4), ten of them.
+// [utest->req~div-cli-d8~2]
+TEST(CampaignControls, TheFirstTenMismatchesAreTheExamples) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 2U;
+    plan.subject = &faulty_int8<IntFault::one_off>;
+    const CampaignResult r = run_campaign(plan);
+    EXPECT_EQ(r.mismatches, predicted_int8(IntFault::one_off));
+    std::vector<std::string> expected;
+    for (int b = -42; b <= -33; ++b) {
+        expected.push_back("INT8 -128 / " + std::to_string(b) + ": core 4, oracle 3");
+    }
+    EXPECT_EQ(r.examples, expected);
+}
+
+// Valid pairs are judged before invalid ones, yet the examples are the
+// first mismatches in pair order: numerator -128, every positive divisor's
+// quotient one too large (indices 129 ... 255) and both rejections of the
+// block (-1 at index 127, 0 at 128) with index 1 for 0. Floor quotients by
+// hand: -128 / 1 ... 8 = -128, -64, -43, -32, -26, -22, -19, -16.
+Status late_rejections(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                       const DivOptions& options, DivReport* report) noexcept {
+    const auto* as = static_cast<const std::int8_t*>(a.data);
+    const auto* bs = static_cast<const std::int8_t*>(b.data);
+    auto* ys = static_cast<std::int8_t*>(y.data);
+    const std::uint64_t n = a.shape.dims[0];
+    const Status status = div(a, b, y, options, report);
+    if ((n == 0U) || (as[0] != -128)) {
+        return status;
+    }
+    if (!status.is_ok()) {
+        return Status{status.code, status.requirement, status.operand, status.index + 1U};
+    }
+    for (std::uint64_t i = 0U; i < n; ++i) {
+        if (bs[i] > 0) {
+            ys[i] = static_cast<std::int8_t>(ys[i] + 1);
+        }
+    }
+    return status;
+}
+
+// [utest->req~div-cli-d8~2]
+TEST(CampaignControls, RejectionsComeInPairOrderAmongTheExamples) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 1U;
+    plan.subject = &late_rejections;
+    const CampaignResult r = run_campaign(plan);
+    EXPECT_EQ(r.mismatches, 129U);
+    EXPECT_EQ(r.examples, (std::vector<std::string>{
+                              "INT8 -128 / -1: core overflow (DIV-INT-D2, A[1]), oracle overflow (DIV-INT-D2)",
+                              "INT8 -128 / 0: core zero_divisor (DIV-INT-C3, B[1]), oracle zero divisor (DIV-INT-C3)",
+                              "INT8 -128 / 1: core -127, oracle -128",
+                              "INT8 -128 / 2: core -63, oracle -64",
+                              "INT8 -128 / 3: core -42, oracle -43",
+                              "INT8 -128 / 4: core -31, oracle -32",
+                              "INT8 -128 / 5: core -25, oracle -26",
+                              "INT8 -128 / 6: core -21, oracle -22",
+                              "INT8 -128 / 7: core -18, oracle -19",
+                              "INT8 -128 / 8: core -15, oracle -16",
+                          }));
+}
+
+// Progress: called from the caller's thread while the workers run, about ten
+// times a second, with the pairs done so far and the plan's total. The
+// division's first call waits until progress has been reported twice, so at
+// least two reports come while no pair is done. The wait has no time limit,
+// so that no load can change the verdict: an engine that stopped reporting
+// would hang here, and ctest's hang guard fails it.
+std::mutex progress_lock;
+std::condition_variable progress_signal;
+std::vector<std::pair<std::uint64_t, std::uint64_t>> progress_calls;
+std::atomic<bool> progress_awaited{false};
+
+Status waits_for_progress(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                          const DivOptions& options, DivReport* report) noexcept {
+    if (!progress_awaited.exchange(true)) {
+        std::unique_lock<std::mutex> guard(progress_lock);
+        progress_signal.wait(guard, [] { return progress_calls.size() >= 2U; });
+    }
+    return div(a, b, y, options, report);
+}
+
+// [utest->req~div-cli-d8~2]
+TEST(CampaignControls, ProgressIsReportedWhileTheWorkersRun) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    progress_calls.clear();
+    progress_awaited = false;
+    const std::thread::id caller = std::this_thread::get_id();
+    bool on_caller_thread = true;
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 1U;
+    plan.subject = &waits_for_progress;
+    const CampaignResult r = run_campaign(plan, [&](std::uint64_t done, std::uint64_t total) {
+        on_caller_thread = on_caller_thread && (std::this_thread::get_id() == caller);
+        const std::lock_guard<std::mutex> guard(progress_lock);
+        progress_calls.emplace_back(done, total);
+        progress_signal.notify_all();
+    });
+    EXPECT_EQ(r.mismatches, 0U);
+    EXPECT_EQ(r.pairs, 65536U);
+    EXPECT_TRUE(on_caller_thread);
+    ASSERT_GE(progress_calls.size(), 2U);
+    EXPECT_EQ(progress_calls[0], (std::pair<std::uint64_t, std::uint64_t>{0U, 65536U}));
+    EXPECT_EQ(progress_calls[1], (std::pair<std::uint64_t, std::uint64_t>{0U, 65536U}));
+    for (std::size_t k = 1U; k < progress_calls.size(); ++k) {
+        EXPECT_LE(progress_calls[k - 1U].first, progress_calls[k].first);
+        EXPECT_LE(progress_calls[k].first, 65536U);
+        EXPECT_EQ(progress_calls[k].second, 65536U);
+    }
+    // The strided plan: numerators 65534 and 65535 (NaNs), 2 x 65536 pairs.
+    progress_calls.clear();
+    progress_awaited = false;
+    const CampaignResult strided = float16_campaign(
+        ElementType::fp16, 65534U, 1U, 1U,
+        [&](std::uint64_t done, std::uint64_t total) {
+            const std::lock_guard<std::mutex> guard(progress_lock);
+            progress_calls.emplace_back(done, total);
+            progress_signal.notify_all();
+        },
+        &waits_for_progress);
+    EXPECT_EQ(strided.pairs, 131072U);
+    ASSERT_GE(progress_calls.size(), 2U);
+    for (const auto& [done, total] : progress_calls) {
+        EXPECT_LE(done, 131072U);
+        EXPECT_EQ(total, 131072U);
+    }
+}
+
+// The plan's thread count is what runs: on one thread (and on zero, taken
+// as one) no two calls of the division overlap; on two, two do. The first
+// call waits for a second one to overlap it: without a time limit on two
+// threads (the other worker must take the next block while this one is
+// held, so the verdict cannot depend on load), for a quarter of a second on
+// one (no second call can come, whatever the timing).
+std::atomic<unsigned> active_calls{0U};
+std::atomic<unsigned> most_active{0U};
+std::atomic<bool> waited_once{false};
+std::atomic<bool> overlap_expected{false};
+
+Status counts_overlap(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                      const DivOptions& options, DivReport* report) noexcept {
+    const unsigned now = ++active_calls;
+    unsigned seen = most_active.load();
+    while ((now > seen) && !most_active.compare_exchange_weak(seen, now)) {
+    }
+    if (!waited_once.exchange(true)) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(250);
+        while ((most_active.load() < 2U) && (overlap_expected.load() || (std::chrono::steady_clock::now() < until))) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+    const Status status = div(a, b, y, options, report);
+    --active_calls;
+    return status;
+}
+
+// [utest->req~div-cli-d8~2]
+TEST(CampaignControls, OneThreadMeansNoOverlap) {
+    RecordProperty("requirements", "DIV-CLI-D8");
+    for (const unsigned threads : {1U, 0U, 2U}) {
+        active_calls = 0U;
+        most_active = 0U;
+        waited_once = false;
+        overlap_expected = (threads == 2U);
+        CampaignPlan plan;
+        plan.type = ElementType::int4;
+        plan.mode = CampaignMode::exhaustive;
+        plan.threads = threads;
+        plan.subject = &counts_overlap;
+        const CampaignResult r = run_campaign(plan);
+        EXPECT_EQ(r.pairs, 256U) << threads;
+        EXPECT_EQ(r.mismatches, 0U) << threads;
+        EXPECT_EQ(most_active.load(), (threads == 2U) ? 2U : 1U) << threads << " threads";
     }
 }
 

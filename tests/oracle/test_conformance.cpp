@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "sonnx/oracle/conformance.hpp"
@@ -174,6 +176,163 @@ TEST(Conformance, Int64DistanceAcrossTheRange) {
     EXPECT_EQ(r.histogram[7], 1U);
 }
 
+// Integers: |Y - Q| in units, exactly, into the histogram's buckets at each
+// edge (0; [1, 2); [2, 4); [4, 16); [16, 256); >= 256) and the worst list by
+// distance, then index. INT32 quotients 10 / 1 = 10 given as 10 + d, and
+// 0 / 1 = 0 given as -1 and as 1 (a signed distance of 1 each way).
+// [utest->req~div-cli-d6~1]
+// [utest->req~div-int-acc1~1]
+TEST(Conformance, IntegerDistancesFillTheHistogramAtEachEdge) {
+    RecordProperty("requirements", "DIV-CLI-D6,DIV-INT-ACC1");
+    const std::vector<std::int32_t> d = {0, 1, 2, 3, 4, 15, 16, 255, 256, 1000};
+    std::vector<std::int32_t> a(d.size(), 10), b(d.size(), 1), y;
+    for (const std::int32_t v : d) {
+        y.push_back(10 + v);
+    }
+    a.insert(a.end(), {0, 0});
+    b.insert(b.end(), {1, 1});
+    y.insert(y.end(), {-1, 1});
+    CheckOptions options;
+    options.worst_count = 4U;
+    const ConformanceReport r = check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                                  in_view(ElementType::int32, y), options);
+    ASSERT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.elements, 12U);
+    EXPECT_EQ(r.conforming, 1U);
+    EXPECT_EQ(r.exact_matches, 1U);
+    EXPECT_EQ(r.special_mismatches, 0U);
+    EXPECT_EQ(r.max_ulps, 1000.0);
+    // 0 | 1, 1, 1 | 2, 3 | 4, 15 | 16, 255 | 256, 1000
+    EXPECT_EQ(r.histogram, (std::array<std::uint64_t, kHistogramBuckets>{1U, 0U, 0U, 3U, 2U, 2U, 2U, 2U, 0U}));
+    ASSERT_EQ(r.worst.size(), 4U);
+    EXPECT_EQ(r.worst[0].index, 9U);  // 1000
+    EXPECT_EQ(r.worst[1].index, 8U);  // 256
+    EXPECT_EQ(r.worst[2].index, 7U);  // 255
+    EXPECT_EQ(r.worst[3].index, 6U);  // 16
+    EXPECT_EQ(r.worst[3].ulps, 16.0);
+    EXPECT_EQ(r.worst[0].candidate, 1010U);
+    EXPECT_EQ(r.worst[0].expected, 10U);
+    EXPECT_EQ(r.failed_requirements, (std::vector<std::string>{"DIV-INT-ACC1", "DIV-INT-F1"}));
+    // Ties in distance: the lower index first; of the three elements 1 off
+    // (indices 1, 10 and 11), the ten worst keep 1 and 10.
+    options.worst_count = 10U;
+    const ConformanceReport all = check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                                    in_view(ElementType::int32, y), options);
+    ASSERT_EQ(all.worst.size(), 10U);
+    EXPECT_EQ(all.worst[7].index, 2U);
+    EXPECT_EQ(all.worst[8].index, 1U);
+    EXPECT_EQ(all.worst[9].index, 10U);
+    EXPECT_EQ(static_cast<std::int64_t>(all.worst[9].candidate), -1);
+    // Room for more: the 11 elements in error, never the exact one.
+    options.worst_count = 20U;
+    const ConformanceReport roomy = check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                                      in_view(ElementType::int32, y), options);
+    ASSERT_EQ(roomy.worst.size(), 11U);
+    EXPECT_EQ(roomy.worst[10].index, 11U);
+    // Errors of 5, 1 and 3 in that order, the two worst kept: 5 and 3 (the
+    // 3 displaces the 1 that was second when it came).
+    options.worst_count = 2U;
+    const std::vector<std::int32_t> late = {15, 11, 13};
+    const ConformanceReport two = check_conformance(in_view(ElementType::int32, std::vector<std::int32_t>(3, 10)),
+                                                    in_view(ElementType::int32, std::vector<std::int32_t>(3, 1)),
+                                                    in_view(ElementType::int32, late), options);
+    ASSERT_EQ(two.worst.size(), 2U);
+    EXPECT_EQ(two.worst[0].index, 0U);
+    EXPECT_EQ(two.worst[1].index, 2U);
+}
+
+// UINT8: distances across the whole range, the candidate above and below.
+// 200 / 1 = 200 given as 0 and 255; 0 / 7 = 0 given as 255.
+// [utest->req~div-cli-d6~1]
+TEST(Conformance, UnsignedDistancesBothWays) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const std::vector<std::uint8_t> a = {200U, 200U, 0U};
+    const std::vector<std::uint8_t> b = {1U, 1U, 7U};
+    const std::vector<std::uint8_t> y = {0U, 255U, 255U};
+    CheckOptions options;
+    options.rounding = IntRounding::toward_zero;
+    const ConformanceReport r = check_conformance(in_view(ElementType::uint8, a), in_view(ElementType::uint8, b),
+                                                  in_view(ElementType::uint8, y), options);
+    ASSERT_EQ(r.worst.size(), 3U);
+    EXPECT_EQ(r.worst[0].ulps, 255.0);
+    EXPECT_EQ(r.worst[0].index, 2U);
+    EXPECT_EQ(r.worst[1].ulps, 200.0);
+    EXPECT_EQ(r.worst[2].ulps, 55.0);
+    EXPECT_EQ(r.failed_requirements, (std::vector<std::string>{"DIV-INT-ACC1", "DIV-INT-D1"}));
+}
+
+// The worst list keeps the N largest errors of many, on one thread and on
+// two, and none when N is 0. INT32 i / 1 given as i + k at every 7th element
+// (i = 3, 10, 17, ...), k = 1, 2, 3 in turn: the largest errors are the
+// elements 3 off (i = 17, 38, 59, ...), lowest index first.
+// [utest->req~div-cli-d6~1]
+TEST(Conformance, WorstListKeepsTheLargestErrors) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const std::size_t n = 70000U;  // two chunks of 65536
+    std::vector<std::int32_t> a(n), b(n, 1), y(n);
+    std::vector<std::uint64_t> three_off;
+    for (std::size_t i = 0; i < n; ++i) {
+        a[i] = static_cast<std::int32_t>(i);
+        y[i] = a[i];
+        if (i % 7U == 3U) {
+            const auto k = static_cast<std::int32_t>(1U + (i / 7U) % 3U);
+            y[i] += k;
+            if (k == 3) {
+                three_off.push_back(i);
+            }
+        }
+    }
+    ASSERT_EQ(three_off[0], 17U);
+    ASSERT_EQ(three_off[1], 38U);
+    for (const unsigned threads : {1U, 2U}) {
+        for (const std::size_t count : {std::size_t{0U}, std::size_t{1U}, std::size_t{5U}, std::size_t{40U}}) {
+            CheckOptions options;
+            options.threads = threads;
+            options.worst_count = count;
+            const ConformanceReport r = check_conformance(in_view(ElementType::int32, a),
+                                                          in_view(ElementType::int32, b),
+                                                          in_view(ElementType::int32, y), options);
+            EXPECT_EQ(r.elements - r.conforming, n / 7U) << threads << " threads";
+            ASSERT_EQ(r.worst.size(), count) << threads << " threads";
+            for (std::size_t k = 0; k < count; ++k) {
+                EXPECT_EQ(r.worst[k].index, three_off[k]) << threads << " threads, " << k;
+                EXPECT_EQ(r.worst[k].ulps, 3.0);
+            }
+        }
+    }
+}
+
+// DIV-CLI-D6's requirement per operand class, and the wrong sign of an
+// underflow: NaN divisor (D3), 0/0 (D3), inf/inf (D3), 1/inf given 1 (D2),
+// FP32 2^-149 / max given -0 (+0 due: F1 and D2, and ACC1 since a zero
+// conforms only to itself at every level), the same given 2^-149 (F1,
+// ACC1), and 3 * 2^-149 / 2 given 2^-149 at exact (a tie rounded the wrong
+// way: F1 only, within half an ulp).
+// [utest->req~div-cli-d6~1]
+// [utest->req~div-float-d2~1]
+// [utest->req~div-float-d3~1]
+TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
+    RecordProperty("requirements", "DIV-CLI-D6,DIV-FLOAT-D2,DIV-FLOAT-D3");
+    struct Case {
+        std::uint32_t a, b, y;
+        std::vector<std::string> failed;
+    };
+    const Case cases[] = {
+        {0x3F800000U, 0x7FC00000U, 0x3F800000U, {"DIV-FLOAT-D3"}},
+        {0x00000000U, 0x80000000U, 0x00000000U, {"DIV-FLOAT-D3"}},
+        {0xFF800000U, 0x7F800000U, 0x3F800000U, {"DIV-FLOAT-D3"}},
+        {0x3F800000U, 0x7F800000U, 0x3F800000U, {"DIV-FLOAT-D2"}},
+        {0x00000001U, 0x7F7FFFFFU, 0x80000000U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-D2", "DIV-FLOAT-F1"}},
+        {0x00000001U, 0x7F7FFFFFU, 0x00000001U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-F1"}},
+        {0x00000003U, 0x40000000U, 0x00000001U, {"DIV-FLOAT-F1"}},
+    };
+    for (const Case& c : cases) {
+        const ConformanceReport r = check_fp32(fp32({c.a}), fp32({c.b}), fp32({c.y}), Acceptance::exact);
+        EXPECT_EQ(r.conforming, 0U) << std::hex << c.a << " / " << c.b;
+        EXPECT_EQ(r.failed_requirements, c.failed) << std::hex << c.a << " / " << c.b;
+    }
+}
+
 // Preconditions as sonnx::div reports them, first offending element.
 // [utest->req~div-cli-d7~1]
 // [utest->req~div-int-c3~1]
@@ -213,6 +372,160 @@ TEST(Conformance, PreconditionsReportTheRequirementAndFirstElement) {
     EXPECT_EQ(r.precondition.index, 1U);
 }
 
+// The preconditions one by one, in sonnx::div's order (DIV-API-D2), each
+// with its requirement, operand and axis or index; hand-built views.
+ConstTensorView view(ElementType type, std::initializer_list<std::uint64_t> dims, const void* data,
+                     std::uint64_t size_bytes) {
+    ConstTensorView v{};
+    v.type = type;
+    v.shape.rank = static_cast<std::uint32_t>(dims.size());
+    std::size_t k = 0U;
+    for (const std::uint64_t d : dims) {
+        v.shape.dims[k++] = d;
+    }
+    v.data = data;
+    v.size_bytes = size_bytes;
+    return v;
+}
+
+void expect_status(const Status& s, StatusCode code, RequirementId requirement, Operand operand,
+                   std::uint64_t index) {
+    EXPECT_EQ(s.code, code);
+    EXPECT_EQ(s.requirement, requirement);
+    EXPECT_EQ(s.operand, operand);
+    EXPECT_EQ(s.index, index);
+}
+
+// [utest->req~div-cli-d7~1]
+// [utest->req~div-int-c1~1]
+// [utest->req~div-int-c2~1]
+// [utest->req~div-int-d4~1]
+TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-INT-C1,DIV-INT-C2,DIV-INT-D4");
+    const std::vector<std::int32_t> six = {1, 2, 3, 4, 5, 6};
+    const std::vector<std::int64_t> wide = {1, 2, 3, 4, 5, 6};
+    const CheckOptions options{};
+    const ConstTensorView a23 = view(ElementType::int32, {2U, 3U}, six.data(), 24U);
+    // B, then Y, of another type.
+    ConformanceReport r = check_conformance(a23, view(ElementType::int64, {2U, 3U}, wide.data(), 48U), a23, options);
+    expect_status(r.precondition, StatusCode::type_mismatch, RequirementId::div_int_c2, Operand::b, 0U);
+    r = check_conformance(a23, a23, view(ElementType::int64, {2U, 3U}, wide.data(), 48U), options);
+    expect_status(r.precondition, StatusCode::type_mismatch, RequirementId::div_int_c2, Operand::y, 0U);
+    // B [2, 2] against A [2, 3]: axis 1; Y [2, 3, 1] against A: the ranks differ after axis 2.
+    r = check_conformance(a23, view(ElementType::int32, {2U, 2U}, six.data(), 16U), a23, options);
+    expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::b, 1U);
+    r = check_conformance(a23, a23, view(ElementType::int32, {2U, 3U, 1U}, six.data(), 24U), options);
+    expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::y, 2U);
+    r = check_conformance(view(ElementType::int32, {2U, 3U, 1U}, six.data(), 24U), a23, a23, options);
+    expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::b, 2U);
+    // The same shapes: 6 elements, 6 / 6 ... conform.
+    r = check_conformance(a23, a23, view(ElementType::int32, {2U, 3U}, std::vector<std::int32_t>(6, 1).data(), 24U),
+                          options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.type, ElementType::int32);
+    EXPECT_EQ(r.elements, 6U);
+    EXPECT_EQ(r.conforming, 6U);
+    // Dimensions past the rank are not part of the shape: [3] with 5 after it is [3].
+    ConstTensorView b3 = view(ElementType::int32, {3U}, six.data(), 12U);
+    b3.shape.dims[1] = 5U;
+    r = check_conformance(view(ElementType::int32, {3U}, six.data(), 12U), b3, b3, options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.elements, 3U);
+    // UINT64 values past INT64_MAX are values: (2^64 - 1) / 3 = 0x5555555555555555.
+    const std::vector<std::uint64_t> big = {UINT64_MAX, 7U};
+    const std::vector<std::uint64_t> three = {3U, 3U};
+    const std::vector<std::uint64_t> third = {0x5555555555555555ULL, 2U};
+    r = check_conformance(in_view(ElementType::uint64, big), in_view(ElementType::uint64, three),
+                          in_view(ElementType::uint64, third), options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.conforming, 2U);
+    // Rank 0: one element. 6 / 1 given 6.
+    const std::int32_t one = 1;
+    r = check_conformance(view(ElementType::int32, {}, &six[5], 4U), view(ElementType::int32, {}, &one, 4U),
+                          view(ElementType::int32, {}, &six[5], 4U), options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.elements, 1U);
+    EXPECT_EQ(r.conforming, 1U);
+    // No elements: nothing to judge, whatever the buffers.
+    r = check_conformance(view(ElementType::int32, {0U}, nullptr, 0U), view(ElementType::int32, {0U}, nullptr, 0U),
+                          view(ElementType::int32, {0U}, nullptr, 0U), options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.elements, 0U);
+    EXPECT_TRUE(r.worst.empty());
+    EXPECT_TRUE(r.failed_requirements.empty());
+    // INT4 and UINT4 ranges, A before B: -8 and 7 pass, 8 and -9 do not; UINT4 15 passes, 16 does not.
+    const std::vector<std::int8_t> in4 = {-8, 7, 1, 1};
+    const std::vector<std::int8_t> a4 = {-8, 7, 8, 1};
+    const std::vector<std::int8_t> b4 = {1, 1, 1, -9};
+    r = check_conformance(in_view(ElementType::int4, a4), in_view(ElementType::int4, b4),
+                          in_view(ElementType::int4, in4), options);
+    expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::a, 2U);
+    r = check_conformance(in_view(ElementType::int4, in4), in_view(ElementType::int4, b4),
+                          in_view(ElementType::int4, in4), options);
+    expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::b, 3U);
+    r = check_conformance(in_view(ElementType::int4, in4), in_view(ElementType::int4, std::vector<std::int8_t>{1, -1, 1, 1}),
+                          in_view(ElementType::int4, std::vector<std::int8_t>{-8, -7, 1, 1}), options);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.conforming, 4U);
+    const std::vector<std::uint8_t> u4 = {15U, 16U};
+    const std::vector<std::uint8_t> ones = {1U, 1U};
+    r = check_conformance(in_view(ElementType::uint4, ones), in_view(ElementType::uint4, u4),
+                          in_view(ElementType::uint4, ones), options);
+    expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::b, 1U);
+    r = check_conformance(in_view(ElementType::uint4, std::vector<std::uint8_t>{16U, 1U}), in_view(ElementType::uint4, ones),
+                          in_view(ElementType::uint4, ones), options);
+    expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::a, 0U);
+    // A buffer smaller than its shape, or none, is the caller's error.
+    EXPECT_THROW((void)check_conformance(a23, a23, view(ElementType::int32, {2U, 3U}, six.data(), 20U), options),
+                 std::invalid_argument);
+    EXPECT_THROW((void)check_conformance(a23, view(ElementType::int32, {2U, 3U}, nullptr, 24U), a23, options),
+                 std::invalid_argument);
+    EXPECT_THROW((void)check_conformance(view(ElementType::int32, {2U, 3U}, six.data(), 23U), a23, a23, options),
+                 std::invalid_argument);
+    const ConstTensorView scalar = view(ElementType::int32, {}, &one, 4U);
+    EXPECT_THROW((void)check_conformance(scalar, scalar, view(ElementType::int32, {}, nullptr, 4U), options),
+                 std::invalid_argument);
+}
+
+// The first invalid pair across chunks and threads decides the refusal:
+// INT16 MIN / -1 at index 70000 (second chunk) before a zero divisor at
+// 140000 (third); on any thread count, 0 taken as 1.
+// [utest->req~div-cli-d7~1]
+// [utest->req~div-int-d2~1]
+TEST(Conformance, TheLowestInvalidPairIsReported) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-INT-D2");
+    std::vector<std::int16_t> a(150000U, 5), b(150000U, 1), y(150000U, 5);
+    a[70000U] = -32768;
+    b[70000U] = -1;
+    b[70001U] = 0;
+    b[140000U] = 0;
+    for (const unsigned threads : {0U, 1U, 2U, 3U}) {
+        CheckOptions options;
+        options.threads = threads;
+        const ConformanceReport r = check_conformance(in_view(ElementType::int16, a), in_view(ElementType::int16, b),
+                                                      in_view(ElementType::int16, y), options);
+        expect_status(r.precondition, StatusCode::overflow, RequirementId::div_int_d2, Operand::a, 70000U);
+        EXPECT_EQ(r.type, ElementType::int16);
+        EXPECT_EQ(r.elements, 0U) << "no element judged";
+    }
+    b[70000U] = 1;
+    a[70000U] = 5;
+    CheckOptions options;
+    options.threads = 0U;
+    const ConformanceReport r = check_conformance(in_view(ElementType::int16, a), in_view(ElementType::int16, b),
+                                                  in_view(ElementType::int16, y), options);
+    expect_status(r.precondition, StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 70001U);
+    b[70001U] = 1;
+    b[140000U] = 1;
+    const ConformanceReport clean = check_conformance(in_view(ElementType::int16, a), in_view(ElementType::int16, b),
+                                                      in_view(ElementType::int16, y), options);
+    EXPECT_TRUE(clean.precondition.is_ok());
+    EXPECT_EQ(clean.elements, 150000U);
+    EXPECT_EQ(clean.conforming, 150000U);
+    EXPECT_EQ(clean.exact_matches, 150000U);
+    EXPECT_EQ(clean.histogram[0], 150000U);
+}
+
 // [utest->req~div-cli-d7~1]
 // [utest->req~div-float-c1~1]
 // [utest->req~div-float-c2~1]
@@ -242,8 +555,24 @@ TEST(Conformance, AcceptanceNames) {
     EXPECT_TRUE(parse_acceptance("one-ulp", level));
     EXPECT_EQ(level, Acceptance::one_ulp);
     EXPECT_FALSE(parse_acceptance("two-ulp", level));
+    EXPECT_EQ(level, Acceptance::one_ulp);  // unchanged by a name it does not know
+    EXPECT_TRUE(parse_acceptance("exact", level));
+    EXPECT_EQ(level, Acceptance::exact);
     EXPECT_STREQ(acceptance_name(Acceptance::exact), "exact");
-    EXPECT_STREQ(histogram_bucket_name(8U), "special");
+    EXPECT_STREQ(acceptance_name(Acceptance::half_ulp), "half-ulp");
+    EXPECT_STREQ(acceptance_name(Acceptance::one_ulp), "one-ulp");
+}
+
+// DIV-CLI-D6's histogram buckets, in order.
+// [utest->req~div-cli-d6~1]
+TEST(Conformance, HistogramBucketNames) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const char* const names[] = {"0", "(0, 0.5]", "(0.5, 1)", "[1, 2)", "[2, 4)", "[4, 16)", "[16, 256)", ">= 256",
+                                 "special"};
+    for (std::size_t k = 0; k < kHistogramBuckets; ++k) {
+        EXPECT_STREQ(histogram_bucket_name(k), names[k]);
+    }
+    EXPECT_STREQ(histogram_bucket_name(kHistogramBuckets), "?");
 }
 
 }  // namespace
