@@ -91,7 +91,8 @@ inline Narrowed fp32_to_fp16(float value) noexcept {
     const std::uint32_t raw_shift = 126U - exponent;  // wraps for large exponents: clamped below
     const std::uint32_t shift = std::max(1U, std::min(raw_shift, 31U));
     const std::uint32_t truncated = significand >> shift;
-    const std::uint32_t remainder = significand & ((1U << shift) - 1U);
+    const std::uint32_t step = 1U << shift;  // one unit of the truncated result
+    const std::uint32_t remainder = significand & (step - 1U);
     const std::uint32_t halfway = 1U << (shift - 1U);
     const std::uint32_t round_up = ((remainder > halfway) ? 1U : 0U) | (((remainder == halfway) ? 1U : 0U) & truncated);
     const std::uint32_t subnormal_bits = truncated + round_up;  // may carry into the smallest normal: correct

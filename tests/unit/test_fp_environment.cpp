@@ -356,6 +356,37 @@ TEST(DivFloatFlags, SixteenBitExactSpecialQuotientsRaiseOnlyTheirOwnFlags) {
     }
 }
 
+// A BF16 quotient that is exact in FP32 as its smallest subnormal, 2^-149
+// (2^-133 / 2^16; BF16 2^16 = 0x4780), is tiny and rounds to +-0 in BF16
+// (grid 2^-133): underflow and inexact, though the FP32 division raises
+// nothing; its 16 dropped bits are exactly 0x0001. By hand; one element, so
+// the scalar loop decides. 2^-148 (2^-133 / 2^15, 0x4700) likewise.
+// [utest->req~div-float-d6~1]
+// [utest->req~div-float-d7~1]
+TEST(DivFloatFlags, Bf16QuotientsOfTheSmallestFp32SubnormalsUnderflow) {
+    RecordProperty("requirements", "DIV-FLOAT-D6,DIV-FLOAT-D7");
+    struct TinyCase {
+        std::uint16_t a;
+        std::uint16_t b;
+        std::uint16_t y;
+    };
+    const std::vector<TinyCase> cases = {
+        {0x0001U, 0x4780U, 0x0000U},  // 2^-133 / 2^16 = 2^-149 -> +0
+        {0x8001U, 0x4780U, 0x8000U},  // -2^-133 / 2^16 = -2^-149 -> -0
+        {0x0001U, 0xC780U, 0x8000U},  // 2^-133 / -2^16 = -2^-149 -> -0
+        {0x0001U, 0x4700U, 0x0000U},  // 2^-133 / 2^15 = 2^-148 -> +0
+    };
+    for (const TinyCase& c : cases) {
+        const std::vector<std::uint16_t> va{c.a};
+        const std::vector<std::uint16_t> vb{c.b};
+        std::vector<std::uint16_t> vy(1U, 0x1234U);
+        DivReport report{};
+        ASSERT_TRUE(divide(ElementType::bf16, va, vb, vy, IntRounding::floor, &report).is_ok());
+        EXPECT_EQ(report.fp_flags, kUnderflowInexact) << "BF16 " << c.a << " / " << c.b;
+        EXPECT_EQ(vy[0], c.y) << "BF16 " << c.a << " / " << c.b;
+    }
+}
+
 // From 2^21 elements the BF16 loop writes Y with streaming stores and its
 // own flag lanes (div_float.cpp, kStreamFromElements): one element whose
 // quotient is exact in FP32 but tiny and inexact in BF16 (2^-133 / 2 =
