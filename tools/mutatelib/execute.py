@@ -19,9 +19,14 @@ from .build import MutantRecord
 # replay); tests labelled exhaustive (an hour each) are left to the bundle.
 EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
             "test_campaign_exhaustive"}   # also labelled exhaustive
-# A mutant that makes a test run this many times its unmutated time (plus a
-# margin) is taken as hanging and counted killed by the hang guard; no kill
-# or survival depends on this bound unless the mutant runs that long.
+# A mutant whose switch is evaluated more than the schemata's budget exits
+# with this status (schemata.py, kBudget): killed (budget), decided by a
+# count, not a clock.
+BUDGET_EXIT = 125
+# The backstop for a hang the budget cannot see (a loop without the active
+# site): a mutant that makes a test run this many times its unmutated time
+# (plus a margin) is counted killed (timeout); no kill or survival depends
+# on this bound unless the mutant runs that long.
 HANG_FACTOR = 10.0
 HANG_MARGIN = 60.0
 
@@ -139,7 +144,7 @@ def _command(test: SuiteTest, cases: List[Case], scratch: str, fail_fast: bool) 
 
 def run_test(test: SuiteTest, cases: List[Case], mutant: int, timeout: Optional[float],
              trace: Optional[str] = None) -> str:
-    """'passed', 'failed', 'crashed' or 'timeout'."""
+    """'passed', 'failed', 'crashed', 'budget' (the switch's evaluation budget exhausted) or 'timeout'."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as scratch:
         process = subprocess.Popen(_command(test, cases, scratch, trace is None), cwd=test.cwd,
                                    env=_environment(test, mutant, trace), stdout=subprocess.DEVNULL,
@@ -159,6 +164,8 @@ def run_test(test: SuiteTest, cases: List[Case], mutant: int, timeout: Optional[
                 pass
     if status == 0:
         return "passed"
+    if status == BUDGET_EXIT:
+        return "budget"
     return "crashed" if status < 0 else "failed"
 
 
