@@ -28,7 +28,7 @@ BUDGET_EXIT = 125
 # (plus a margin) is counted killed (timeout); no kill or survival depends
 # on this bound unless the mutant runs that long.
 HANG_FACTOR = 10.0
-HANG_MARGIN = 60.0
+HANG_MARGIN = 10.0
 
 
 @dataclass
