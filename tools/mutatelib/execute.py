@@ -1,6 +1,7 @@
-"""Running the test suite against the mutants: one run of each test with
-the switch off records which mutants each test reaches; then each mutant runs
-only the tests that reach it, fastest first, until one fails."""
+"""Running the test suite against the mutants: one run of each test case
+with the switch off records which mutants each case reaches; then each
+mutant runs only the cases that reach it, one process each, fastest first,
+until one fails."""
 import json
 import os
 import shutil
@@ -243,23 +244,24 @@ def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, j
         raise RuntimeError(f"the unmutated {build_name} build fails {', '.join(failing)}: no mutant can be judged")
 
     def judge(record: MutantRecord) -> None:
-        reaching = []
-        for test in tests:
-            cases = [c for c in test.cases if record.id in c.reached]
-            if cases:
-                reaching.append((sum(c.seconds for c in cases), test, cases))
-        reaching.sort(key=lambda item: item[0])
+        # Every case that reaches the mutant, in its own process, fastest first over the whole suite: a
+        # binary runs its cases in the order of its source file, so a cheap killing case would otherwise
+        # wait behind the expensive ones declared before it.
+        reaching = sorted(((case.seconds, k, test, case) for k, test in enumerate(tests) for case in test.cases
+                           if record.id in case.reached), key=lambda item: (item[0], item[1]))
         if not reaching:
             return
-        for seconds, test, cases in reaching:
-            verdict = run_test(test, cases, record.id, HANG_FACTOR * seconds + HANG_MARGIN)
+        for seconds, _, test, case in reaching:
+            verdict = run_test(test, [case], record.id, HANG_FACTOR * seconds + HANG_MARGIN)
             if verdict != "passed":
                 record.status, record.build, record.detail = "killed", build_name, verdict
-                record.killed_by = test.name + (f" ({cases[0].name}...)" if len(cases) > 1 else
-                                                f" ({cases[0].name})" if cases[0].name else "")
+                record.killed_by = test.name + (f" ({case.name})" if case.name else "")
                 return
+        by_test: Dict[str, int] = {}
+        for _, _, test, _ in reaching:
+            by_test[test.name] = by_test.get(test.name, 0) + 1
         record.status, record.build = "survived", build_name
-        record.detail = "reached by " + ", ".join(f"{t.name} ({len(c)} cases)" for _, t, c in reaching)
+        record.detail = "reached by " + ", ".join(f"{name} ({count} cases)" for name, count in by_test.items())
 
     pending = [r for r in records if r.status not in ("killed", "not-judged", "justified") and (only is None or r.id in only)]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
