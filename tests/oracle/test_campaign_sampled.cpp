@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <random>
@@ -656,6 +657,41 @@ TEST(CampaignSampled, StridedPlansEndBelowTwoToTheSixteen) {
     }
     EXPECT_THROW((void)float16_campaign(ElementType::fp32, 0U, 1U, 1U), std::invalid_argument);
     EXPECT_THROW((void)float16_campaign(ElementType::int16, 0U, 1U, 1U), std::invalid_argument);
+}
+
+// Every planned pair is divided once, whatever the random count's remainder
+// modulo the engine's block of 4096 pairs (campaign.cpp, kBlockPairs): one
+// short of a block, one over, a single pair, two whole blocks. The subject
+// counts the elements it is given (first pass of each block: the calls
+// without a DivReport) and divides them as the core does.
+std::atomic<std::uint64_t> divided_elements{0U};
+
+Status counting_div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                    const DivOptions& options, DivReport* report) noexcept {
+    if (report == nullptr) {
+        divided_elements += a.shape.dims[0];
+    }
+    return div(a, b, y, options, report);
+}
+
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-tq-d1~3]
+TEST(CampaignSampled, EveryPlannedPairIsDividedOnce) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-TQ-D1");
+    for (const std::uint64_t random : {4095U, 4097U, 1U, 8192U}) {
+        divided_elements = 0U;
+        CampaignPlan plan;
+        plan.type = ElementType::int32;
+        plan.mode = CampaignMode::sampled;
+        plan.random_pairs = random;
+        plan.seed = 5U;
+        plan.threads = 2U;
+        plan.subject = &counting_div;
+        const CampaignResult r = run_campaign(plan);
+        EXPECT_EQ(r.pairs, planned_pairs(plan)) << random;
+        EXPECT_EQ(divided_elements.load(), planned_pairs(plan)) << random << " random pairs";
+        EXPECT_EQ(r.mismatches, 0U) << random;
+    }
 }
 
 }  // namespace
