@@ -4,6 +4,7 @@ mutant runs only the cases that reach it, one process each, fastest first,
 until one fails."""
 import json
 import os
+from collections import Counter
 import shutil
 import signal
 import subprocess
@@ -224,7 +225,12 @@ def load_progress(records: List[MutantRecord], path: str) -> int:
     with open(path, encoding="utf-8") as handle:
         judged = json.load(handle)
     count = 0
+    # Two mutants of one line can share a key (both `+` of `a + b + c` start at one column): their verdicts
+    # cannot be told apart, so neither is taken and both are judged again.
+    keys = Counter(mutant_key(r) for r in records)
     for record in records:
+        if keys[mutant_key(record)] > 1:
+            continue
         earlier = judged.get(mutant_key(record))
         if isinstance(earlier, list) and len(earlier) == 3:   # the first format: kills only
             earlier = ["killed"] + earlier
