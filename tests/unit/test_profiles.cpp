@@ -31,10 +31,12 @@ void expect_status(const Status& s, StatusCode code, const char* requirement, Op
 template <typename T>
 Status run_untouched(const ConstTensorView& a, const ConstTensorView& b, Tensor<T>& y, const DivOptions& options) {
     std::vector<unsigned char> before(y.data.size() * sizeof(T));
-    std::memset(y.data.data(), 0x5A, before.size());
-    std::memcpy(before.data(), y.data.data(), before.size());
+    if (!before.empty()) {  // an empty Y has no data pointer, which memset and memcmp must not be given
+        std::memset(y.data.data(), 0x5A, before.size());
+        std::memcpy(before.data(), y.data.data(), before.size());
+    }
     const Status status = div(a, b, y.out(), options, nullptr);
-    if (!status.is_ok()) {
+    if (!status.is_ok() && !before.empty()) {
         EXPECT_EQ(std::memcmp(before.data(), y.data.data(), before.size()), 0) << "output written on error";
     }
     return status;
