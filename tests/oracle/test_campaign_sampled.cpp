@@ -334,6 +334,16 @@ TEST(CampaignSampled, RandomPairsFollowTheSeedAndBlock) {
     }
 }
 
+// The field widths of the four float formats, for the random-draw tests.
+struct FloatLayout {
+    ElementType type;
+    unsigned fraction_bits, exponent_bits, total_bits;
+};
+constexpr FloatLayout kFloatLayouts[] = {{ElementType::fp16, 10U, 5U, 16U},
+                                         {ElementType::bf16, 7U, 8U, 16U},
+                                         {ElementType::fp32, 23U, 8U, 32U},
+                                         {ElementType::fp64, 52U, 11U, 64U}};
+
 // Float pairs, by kind (pair i is of kind i % 4): 0 uniform; 1, 2 and 3 keep
 // B's random sign and fraction but set its exponent field from A's, e_A:
 // e_A + j / 4 (a quotient near 1), e_A + bias - 1 + j (near the smallest
@@ -344,12 +354,7 @@ TEST(CampaignSampled, RandomPairsFollowTheSeedAndBlock) {
 // [utest->req~div-cli-d8~2]
 TEST(CampaignSampled, RandomFloatPairsAimAtEachRange) {
     RecordProperty("requirements", "DIV-CLI-D8");
-    struct Format {
-        ElementType type;
-        unsigned fraction_bits, exponent_bits, total_bits;
-    };
-    for (const Format& f : {Format{ElementType::fp16, 10U, 5U, 16U}, Format{ElementType::bf16, 7U, 8U, 16U},
-                            Format{ElementType::fp32, 23U, 8U, 32U}, Format{ElementType::fp64, 52U, 11U, 64U}}) {
+    for (const FloatLayout& f : kFloatLayouts) {
         SCOPED_TRACE(element_type_name(f.type));
         const std::int64_t emax = (std::int64_t{1} << f.exponent_bits) - 1;
         const std::int64_t bias = (std::int64_t{1} << (f.exponent_bits - 1U)) - 1;
@@ -516,12 +521,7 @@ struct Draws {
 // [utest->req~div-cli-d8~2]
 TEST(CampaignSampled, RandomPairsAreTheDocumentedDraws) {
     RecordProperty("requirements", "DIV-CLI-D8");
-    struct Format {
-        ElementType type;
-        unsigned fraction_bits, exponent_bits, total_bits;
-    };
-    for (const Format& f : {Format{ElementType::fp16, 10U, 5U, 16U}, Format{ElementType::bf16, 7U, 8U, 16U},
-                            Format{ElementType::fp32, 23U, 8U, 32U}, Format{ElementType::fp64, 52U, 11U, 64U}}) {
+    for (const FloatLayout& f : kFloatLayouts) {
         SCOPED_TRACE(element_type_name(f.type));
         const std::uint64_t mask = (f.total_bits == 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << f.total_bits) - 1U);
         const std::int64_t emax = (std::int64_t{1} << f.exponent_bits) - 1;
