@@ -58,7 +58,7 @@ struct OpenVinoOptions {
 // (spec/profiles.md, DIV-PROF-D4): the seed revision the project answers to
 // (sonnx-div-spec.md, the default) or the working group's later one of
 // 2026-06 (truncation; FP16, FP32, FP64 and the 8- to 64-bit integers only).
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 enum class SonnxRevision : std::uint8_t { seed = 0U, r2026_06 = 1U };
 
 struct DivOptions {

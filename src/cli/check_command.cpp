@@ -23,6 +23,7 @@ struct CheckArguments {
     std::string b;
     std::string y;
     std::string accept{"exact"};
+    std::string undefined;  // refuse or list; empty: the revision's default (DIV-CLI-D14)
     std::string json;
     unsigned threads{std::max(1U, std::thread::hardware_concurrency())};
     std::size_t worst{10U};
@@ -35,9 +36,20 @@ void write_json(const std::string& path, const nlohmann::json& report) {
     io::write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()));
 }
 
+// Undefined integer elements are listed on request, and by default under the
+// 2026-06 revision, which leaves a zero divisor implementation dependent (F-55).
+// [impl->req~div-cli-d14~1]
+bool list_undefined(const std::string& choice, const DivOptions& options) {
+    if (!choice.empty()) {
+        return choice == "list";
+    }
+    return (options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06);
+}
+
 // [impl->req~div-cli-d5~1]
 // [impl->req~div-cli-d6~1]
-// [impl->req~div-cli-d7~1]
+// [impl->req~div-cli-d7~2]
+// [impl->req~div-cli-d14~1]
 // [impl->req~div-cli-d12~2]
 // [impl->req~div-io-d5~1]
 int run_check(const CheckArguments& args) {
@@ -57,6 +69,7 @@ int run_check(const CheckArguments& args) {
     options.rounding = int_rounding_of(div_options);
     options.threads = args.threads;
     options.worst_count = args.worst;
+    options.list_undefined = list_undefined(args.undefined, div_options);
     const oracle::ConformanceReport report = oracle::check_conformance(a.view(), b.view(), y.view(), options);
     const CheckInputs inputs{a, b, y, options};
     if (!args.json.empty()) {
@@ -66,7 +79,7 @@ int run_check(const CheckArguments& args) {
         throw precondition_failure(report.precondition, &a_file, &b_file, &y);  // positions in the files' shapes
     }
     print_check_report(std::cout, inputs, report);
-    return (report.conforming == report.elements) ? exit_success : exit_nonconforming;
+    return (oracle::nonconforming(report) == 0U) ? exit_success : exit_nonconforming;
 }
 
 }  // namespace
@@ -85,6 +98,12 @@ Subcommand add_check_command(CLI::App& parent) {
                      "signed zeros must match at every level; integers are always exact")
         ->check(CLI::IsMember({"exact", "half-ulp", "one-ulp"}))
         ->capture_default_str();
+    command
+        ->add_option("--undefined", args->undefined,
+                     "integer elements with a zero divisor or MIN / -1, which have no defined result: refuse "
+                     "(exit 3 at the first, the default) or list (count and list them apart, never as conforming, "
+                     "and judge the others; the default under --sonnx-revision 2026-06)")
+        ->check(CLI::IsMember({"refuse", "list"}));
     command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
     command->add_option("--threads,-j", args->threads, "worker threads")
         ->check(whole_number_up_to(1024U))
@@ -99,8 +118,9 @@ Subcommand add_check_command(CLI::App& parent) {
         "Example: sonnx-div check a.npy b.npy gpu_y.npy --accept one-ulp --json report.json\n"
         "Under --profile onnx or openvino, A and B may broadcast to Y's shape; integers follow that profile's "
         "rounding.\n"
-        "Exit status: 0 every element conforms; 1 some element does not; 2 usage or file error; 3 the inputs "
-        "violate the operator's precondition (shapes, types, integer zero divisor or overflow).");
+        "Exit status: 0 every element conforms (undefined ones apart, under --undefined list); 1 some element "
+        "does not; 2 usage or file error; 3 the inputs violate the operator's precondition (shapes, types, "
+        "integer zero divisor or overflow under --undefined refuse).");
     return Subcommand{command, [args]() { return run_check(*args); }};
 }
 

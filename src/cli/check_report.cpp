@@ -31,7 +31,11 @@ std::string word_text(ElementType type, std::uint64_t word) {
 bool is_float(ElementType type) { return type_class(type) == TypeClass::floating; }
 
 bool all_conform(const oracle::ConformanceReport& report) {
-    return report.precondition.is_ok() && (report.conforming == report.elements);
+    return report.precondition.is_ok() && (oracle::nonconforming(report) == 0U);
+}
+
+const char* undefined_reason(StatusCode reason) {
+    return (reason == StatusCode::zero_divisor) ? "zero divisor" : "MIN / -1";
 }
 
 }  // namespace
@@ -46,8 +50,12 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
         out << ", rounding " << rounding_name(in.options.rounding);
     }
     out << "\n";
-    out << "conforming: " << r.conforming << " of " << r.elements << " (" << (r.elements - r.conforming)
-        << " non-conforming)\n";
+    out << "conforming: " << r.conforming << " of " << r.elements << " (" << oracle::nonconforming(r)
+        << " non-conforming";
+    if (in.options.list_undefined && !floating) {
+        out << ", " << r.undefined << " undefined";
+    }
+    out << ")\n";
     out << "bit-exact: " << r.exact_matches << "\n";
     if (floating) {
         out << "special-value mismatches (NaN, infinity, signed zero): " << r.special_mismatches << "\n";
@@ -71,6 +79,15 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
                 << (floating ? " ulp" : "") << (e.conforming ? "" : ", NON-CONFORMING") << "\n";
         }
     }
+    // [impl->req~div-cli-d14~1]
+    if (!r.undefined_elements.empty()) {
+        out << "undefined elements (no defined result: not judged, not conforming):\n";
+        for (const oracle::UndefinedElement& e : r.undefined_elements) {
+            out << "  " << element_position(e.index, in.a.dims) << ": A = " << word_text(r.type, e.a)
+                << ", B = " << word_text(r.type, e.b) << ", Y = " << word_text(r.type, e.candidate) << ", "
+                << undefined_reason(e.reason) << "\n";
+        }
+    }
     if (!r.failed_requirements.empty()) {
         out << "failed requirements:";
         for (const std::string& id : r.failed_requirements) {
@@ -78,10 +95,15 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
         }
         out << "\n";
     }
-    out << "result: " << (all_conform(r) ? "CONFORMING" : "NOT CONFORMING") << "\n";
+    out << "result: " << (all_conform(r) ? "CONFORMING" : "NOT CONFORMING");
+    if (r.undefined > 0U) {
+        out << " (" << r.undefined << " undefined elements not judged)";
+    }
+    out << "\n";
 }
 
 // [impl->req~div-cli-d6~1]
+// [impl->req~div-cli-d14~1]
 nlohmann::json check_report_json(const CheckInputs& in, const oracle::ConformanceReport& r) {
     const oracle::ElementTraits traits = oracle::element_traits(r.type);
     nlohmann::json j;
@@ -91,6 +113,7 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
     j["acceptance"] = is_float(r.type) ? oracle::acceptance_name(in.options.accept) : "exact";
     if (!is_float(r.type)) {
         j["int_rounding"] = rounding_name(in.options.rounding);
+        j["undefined_policy"] = in.options.list_undefined ? "list" : "refuse";
     }
     if (!r.precondition.is_ok()) {
         j["precondition"] = {{"status", status_code_name(r.precondition.code)},
@@ -104,7 +127,8 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
     j["precondition"] = nullptr;
     j["elements"] = r.elements;
     j["conforming"] = r.conforming;
-    j["nonconforming"] = r.elements - r.conforming;
+    j["nonconforming"] = oracle::nonconforming(r);
+    j["undefined"] = r.undefined;
     j["exact_matches"] = r.exact_matches;
     j["special_value_mismatches"] = r.special_mismatches;
     j["max_ulp_error"] = ulps_json(r.max_ulps);
@@ -130,6 +154,16 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
                          {"conforming", e.conforming}});
     }
     j["worst"] = worst;
+    nlohmann::json undefined = nlohmann::json::array();
+    for (const oracle::UndefinedElement& e : r.undefined_elements) {
+        undefined.push_back({{"index", e.index},
+                             {"position", element_position(e.index, in.a.dims)},
+                             {"a", oracle::element_text(traits, e.a)},
+                             {"b", oracle::element_text(traits, e.b)},
+                             {"y", oracle::element_text(traits, e.candidate)},
+                             {"reason", undefined_reason(e.reason)}});
+    }
+    j["undefined_elements"] = undefined;
     j["failed_requirements"] = r.failed_requirements;
     j["conforming_result"] = all_conform(r);
     return j;

@@ -46,7 +46,7 @@ void OperatorOptions::add_to(CLI::App& command) {
 bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) && (opset_option_->count() > 0U); }
 
 // [impl->req~div-prof-d1~1]
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 // [impl->req~div-cli-d10~1]
 // [impl->req~div-cli-d13~1]
 DivOptions OperatorOptions::div_options() const {

@@ -29,7 +29,7 @@ constexpr std::uint32_t kOnnxTypes14 = kOnnxTypes13 | bit(ElementType::int8) | b
 // sonnx-div-spec-upstream-2026-06.md, the float and int variants' type
 // lists: float16, float, double and the eight 8- to 64-bit integers; no
 // bfloat16, no INT4 or UINT4 (F-56).
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 constexpr std::uint32_t kSonnx2026Types = bit(ElementType::fp16) | bit(ElementType::fp32) | bit(ElementType::fp64) |
                                           bit(ElementType::int8) | bit(ElementType::int16) | bit(ElementType::int32) |
                                           bit(ElementType::int64) | bit(ElementType::uint8) |
@@ -69,7 +69,7 @@ Status check_onnx_options(const OnnxOptions& onnx) noexcept {
     return status;
 }
 
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 Status check_sonnx_options(SonnxRevision revision) noexcept {
     Status status{};
     const bool known = (revision == SonnxRevision::seed) || (revision == SonnxRevision::r2026_06);
@@ -142,7 +142,7 @@ Status check_profile_options(const DivOptions& options) noexcept {
 
 // [impl->req~div-onnx-r1~1]
 // [impl->req~div-ov-r3~1]
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 Status check_profile_type(const DivOptions& options, ElementType type) noexcept {
     Status status{};
     if (options.profile == Profile::onnx) {
@@ -207,7 +207,7 @@ Status profile_shapes(const DivOptions& options, ElementType type, const Shape& 
 // [impl->req~div-ov-f1~1]
 // [impl->req~div-int-f1~1]
 // [impl->req~div-int-d1~1]
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 IntRounding profile_rounding(const DivOptions& options) noexcept {
     IntRounding rounding = options.int_rounding;
     if (options.profile == Profile::onnx) {

@@ -156,7 +156,7 @@ Status check_partial_overlap(const void* x, std::uint64_t x_bytes, const TensorV
 // [impl->req~div-api-d6~1]
 // [impl->req~div-api-d8~1]
 // [impl->req~div-api-d9~1]
-// [impl->req~div-prof-d4~1]
+// [impl->req~div-prof-d4~2]
 Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
                          const DivOptions& options, std::uint64_t& count) noexcept {
     // Option values: the rounding (DIV-API-D6), then the SONNX revision (DIV-PROF-D4).

@@ -52,6 +52,8 @@ struct Partial {
     std::uint32_t failed{0U};
     std::uint64_t first_invalid{kNoIndex};  // integers: lowest zero divisor or MIN / -1
     IntVerdict invalid_verdict{IntVerdict::ok};
+    std::uint64_t undefined{0U};
+    std::vector<UndefinedElement> undefined_elements;  // this worker's lowest, in index order
     bool sorted_prefix{false};              // worst holds the limit worst so far, sorted, then later ones
 
     void keep(const ElementCheck& e, std::size_t limit) {
@@ -148,8 +150,19 @@ public:
             e.candidate = load_element(traits_, y_, i);
             if (traits_.is_float) {
                 check_float(e, p);
-            } else if (!check_int(e, p)) {
-                return;  // a precondition fails in this chunk: nothing after it matters
+            } else {
+                const IntVerdict verdict = check_int(e, p);
+                if (verdict != IntVerdict::ok) {
+                    if (!options_.list_undefined) {
+                        if (e.index < p.first_invalid) {
+                            p.first_invalid = e.index;
+                            p.invalid_verdict = verdict;
+                        }
+                        return;  // a precondition fails in this chunk: nothing after it matters
+                    }
+                    note_undefined(e, verdict, p);
+                    continue;
+                }
             }
             if (e.conforming) {
                 ++p.conforming;
@@ -182,18 +195,26 @@ private:
         }
     }
 
-    // False when the pair violates a precondition (recorded in p).
-    bool check_int(ElementCheck& e, Partial& p) {
+    // A zero divisor or MIN / -1 (DIV-CLI-D14): counted; the lowest indices kept,
+    // since a worker meets its elements in increasing index order.
+    // [impl->req~div-cli-d14~1]
+    void note_undefined(const ElementCheck& e, IntVerdict verdict, Partial& p) const {
+        ++p.undefined;
+        if (p.undefined_elements.size() < options_.worst_count) {
+            p.undefined_elements.push_back(UndefinedElement{
+                e.index, e.a, e.b, e.candidate,
+                (verdict == IntVerdict::zero_divisor) ? StatusCode::zero_divisor : StatusCode::overflow});
+        }
+    }
+
+    // The oracle's verdict; the pair is judged only when it is ok.
+    IntVerdict check_int(ElementCheck& e, Partial& p) {
         const IntQuotient q = traits_.is_signed
                                   ? int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
                                                                 static_cast<std::int64_t>(e.b), options_.rounding)
                                   : int_oracle_.unsigned_quotient(type_, e.a, e.b);
         if (q.verdict != IntVerdict::ok) {
-            if (e.index < p.first_invalid) {
-                p.first_invalid = e.index;
-                p.invalid_verdict = q.verdict;
-            }
-            return false;
+            return q.verdict;
         }
         e.expected = traits_.is_signed ? static_cast<std::uint64_t>(q.signed_value) : q.unsigned_value;
         // |Y - Q| exactly: the larger minus the smaller, modulo 2^64, is below 2^64.
@@ -209,7 +230,7 @@ private:
             p.failed |= ((options_.rounding == IntRounding::floor) ? int_f1 : int_d1) | int_acc1;
         }
         ++p.histogram[bucket_of(e.ulps, false, false, false)];
-        return true;
+        return IntVerdict::ok;
     }
 
     ElementType type_;
@@ -244,7 +265,7 @@ bool differ(const Shape& x, const Shape& y, std::uint64_t& axis) {
 }
 
 // Types, shapes and 4-bit ranges, in sonnx::div's order (DIV-API-D2).
-// [impl->req~div-cli-d7~1]
+// [impl->req~div-cli-d7~2]
 Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                             const ElementTraits& t) {
     const bool is_float = t.is_float;
@@ -312,9 +333,14 @@ const char* histogram_bucket_name(std::size_t bucket) {
     return (bucket < kHistogramBuckets) ? kNames[bucket] : "?";
 }
 
+std::uint64_t nonconforming(const ConformanceReport& report) {
+    return report.elements - report.conforming - report.undefined;
+}
+
 // [impl->req~div-cli-d5~1]
 // [impl->req~div-cli-d6~1]
-// [impl->req~div-cli-d7~1]
+// [impl->req~div-cli-d7~2]
+// [impl->req~div-cli-d14~1]
 // [impl->req~div-tq-d2~1]
 ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                     const CheckOptions& options) {
@@ -371,6 +397,9 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
         }
         report.worst.insert(report.worst.end(), p.worst.begin(), p.worst.end());
         failed |= p.failed;
+        report.undefined += p.undefined;
+        report.undefined_elements.insert(report.undefined_elements.end(), p.undefined_elements.begin(),
+                                         p.undefined_elements.end());
         if (p.first_invalid < first_invalid) {
             first_invalid = p.first_invalid;
             invalid_verdict = p.invalid_verdict;
@@ -389,6 +418,11 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     std::sort(report.worst.begin(), report.worst.end(), worse);
     if (report.worst.size() > options.worst_count) {
         report.worst.resize(options.worst_count);
+    }
+    std::sort(report.undefined_elements.begin(), report.undefined_elements.end(),
+              [](const UndefinedElement& first, const UndefinedElement& second) { return first.index < second.index; });
+    if (report.undefined_elements.size() > options.worst_count) {
+        report.undefined_elements.resize(options.worst_count);
     }
     for (std::size_t bit = 0; bit < sizeof kFailedNames / sizeof kFailedNames[0]; ++bit) {
         if ((failed & (1U << bit)) != 0U) {

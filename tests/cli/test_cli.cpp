@@ -347,7 +347,7 @@ TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
     EXPECT_EQ(run({"check", a, b, y}).status, 0);
 }
 
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 // [utest->req~div-cli-d2~1]
 // [utest->req~div-cli-d3~3]
 TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
@@ -369,7 +369,7 @@ TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
 
 // INT4 in packed .pb files: [7, -8, -7] / [2, 2, 2] = [3, -4, -4] (0xC3 0x0C).
 // [utest->req~div-int-d3~1]
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 TEST_F(Cli, CheckInt4PackedFiles) {
     RecordProperty("requirements", "DIV-INT-D3,DIV-CLI-D7");
     const std::string a = pb("a.pb", 3U, 22U, {0x87U, 0x09U});
@@ -638,7 +638,7 @@ TEST_F(Cli, ProfileOptionsBelongToTheirProfile) {
 // refused with a message naming the type and the revision's list;
 // --int-rounding beside it and --sonnx-revision under another profile are
 // usage errors.
-// [utest->req~div-prof-d4~1]
+// [utest->req~div-prof-d4~2]
 // [utest->req~div-cli-d10~1]
 TEST_F(Cli, SonnxRevision2026) {
     RecordProperty("requirements", "DIV-PROF-D4,DIV-CLI-D10");
@@ -670,6 +670,56 @@ TEST_F(Cli, SonnxRevision2026) {
         EXPECT_EQ(r.status, 2) << r.err;
     }
     EXPECT_FALSE(file_exists(path("u.pb")));
+}
+
+// check --undefined (DIV-CLI-D14) on INT32, by hand: [0] 7 / 0 (zero
+// divisor), [1] MIN / -1, [2] 9 / 2 = 4.5 (floor and trunc 4, Y = 4),
+// [3] -7 / 2 = -3.5 (floor -4, trunc -3, Y = -3). Refused by default under
+// the seed revision; listed on request (floor: [3] non-conforming, exit 1)
+// and by default under 2026-06 (trunc: the two judged elements conform).
+// [utest->req~div-cli-d14~1]
+// [utest->req~div-cli-d7~2]
+// [utest->req~div-prof-d4~2]
+TEST_F(Cli, CheckListsUndefinedElementsApart) {
+    RecordProperty("requirements", "DIV-CLI-D14,DIV-CLI-D7,DIV-PROF-D4");
+    const std::string a = int32("a.npy", {7, -2147483648, 9, -7});
+    const std::string b = int32("b.npy", {0, -1, 2, 2});
+    const std::string y = int32("y.npy", {0, 5, 4, -3});
+    const CommandResult refused = run({"check", a, b, y});
+    EXPECT_EQ(refused.status, 3);
+    EXPECT_TRUE(contains(refused.err, "zero_divisor: DIV-INT-C3 violated at B[0]")) << refused.err;
+    const CommandResult floor = run({"check", a, b, y, "--undefined", "list", "--json", path("floor.json")});
+    EXPECT_EQ(floor.status, 1) << floor.err;
+    EXPECT_TRUE(contains(floor.out, "conforming: 1 of 4 (1 non-conforming, 2 undefined)")) << floor.out;
+    EXPECT_TRUE(contains(floor.out, "[0]: A = 7, B = 0, Y = 0, zero divisor")) << floor.out;
+    EXPECT_TRUE(contains(floor.out, "[1]: A = -2147483648, B = -1, Y = 5, MIN / -1")) << floor.out;
+    EXPECT_TRUE(contains(floor.out, "[3]: A = -7, B = 2, Y = -3, expected -4, error 1, NON-CONFORMING")) << floor.out;
+    EXPECT_TRUE(contains(floor.out, "result: NOT CONFORMING (2 undefined elements not judged)")) << floor.out;
+    const nlohmann::json report = json("floor.json");
+    EXPECT_EQ(report["undefined_policy"], "list");
+    EXPECT_EQ(report["undefined"], 2);
+    EXPECT_EQ(report["conforming"], 1);
+    EXPECT_EQ(report["nonconforming"], 1);
+    ASSERT_EQ(report["undefined_elements"].size(), 2U);
+    EXPECT_EQ(report["undefined_elements"][1]["index"], 1);
+    EXPECT_EQ(report["undefined_elements"][1]["reason"], "MIN / -1");
+    EXPECT_EQ(report["undefined_elements"][1]["y"], "5");
+    const CommandResult later = run({"check", a, b, y, "--sonnx-revision", "2026-06", "--json", path("later.json")});
+    EXPECT_EQ(later.status, 0) << later.out << later.err;
+    EXPECT_TRUE(contains(later.out, "conforming: 2 of 4 (0 non-conforming, 2 undefined)")) << later.out;
+    EXPECT_TRUE(contains(later.out, "result: CONFORMING (2 undefined elements not judged)")) << later.out;
+    EXPECT_EQ(json("later.json")["conforming_result"], true);
+    EXPECT_EQ(run({"check", a, b, y, "--sonnx-revision", "2026-06", "--undefined", "refuse"}).status, 3);
+    EXPECT_EQ(run({"check", a, b, y, "--profile", "onnx", "--undefined", "list"}).status, 0);
+    EXPECT_EQ(run({"check", a, b, y, "--profile", "onnx"}).status, 3);
+    EXPECT_EQ(run({"check", a, b, y, "--undefined", "skip"}).status, 2);
+    // Without undefined elements the report reads as before.
+    const std::string clean_b = int32("cb.npy", {1, 1, 2, 2});
+    const CommandResult clean = run({"check", a, clean_b, int32("cy.npy", {7, -2147483648, 4, -3}), "--undefined",
+                                     "list", "--int-rounding", "trunc"});
+    EXPECT_EQ(clean.status, 0) << clean.err;
+    EXPECT_TRUE(contains(clean.out, "conforming: 4 of 4 (0 non-conforming, 0 undefined)")) << clean.out;
+    EXPECT_TRUE(contains(clean.out, "result: CONFORMING\n")) << clean.out;
 }
 
 // check under a broadcasting profile: A [2, 3] / B [3] against a candidate

@@ -334,7 +334,7 @@ TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
 }
 
 // Preconditions as sonnx::div reports them, first offending element.
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 // [utest->req~div-int-c3~1]
 // [utest->req~div-int-d2~1]
 // [utest->req~div-int-d4~1]
@@ -396,7 +396,7 @@ void expect_status(const Status& s, StatusCode code, RequirementId requirement, 
     EXPECT_EQ(s.index, index);
 }
 
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 // [utest->req~div-int-c1~1]
 // [utest->req~div-int-c2~1]
 // [utest->req~div-int-d4~1]
@@ -490,7 +490,7 @@ TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
 // The first invalid pair across chunks and threads decides the refusal:
 // INT16 MIN / -1 at index 70000 (second chunk) before a zero divisor at
 // 140000 (third); on any thread count, 0 taken as 1.
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 // [utest->req~div-int-d2~1]
 TEST(Conformance, TheLowestInvalidPairIsReported) {
     RecordProperty("requirements", "DIV-CLI-D7,DIV-INT-D2");
@@ -526,7 +526,116 @@ TEST(Conformance, TheLowestInvalidPairIsReported) {
     EXPECT_EQ(clean.histogram[0], 150000U);
 }
 
-// [utest->req~div-cli-d7~1]
+// Listed undefined elements (DIV-CLI-D14), INT8 by hand:
+//   [0] 7 / 0 and [3] 6 / 0: zero divisors; [1] -128 / -1: MIN / -1;
+//   [2] 9 / 2 = 4.5: floor 4, trunc 4, Y = 4;  [4] -7 / 2 = -3.5: floor -4, trunc -3, Y = -3.
+// Floor: 1 conforming ([2]), 1 non-conforming ([4], 1 unit), 3 undefined.
+// Trunc: 2 conforming. Whatever the candidate holds at an undefined element, it is not judged.
+// [utest->req~div-cli-d14~1]
+TEST(Conformance, UndefinedElementsAreListedApartAndTheOthersJudged) {
+    RecordProperty("requirements", "DIV-CLI-D14");
+    const std::vector<std::int8_t> a = {7, -128, 9, 6, -7};
+    const std::vector<std::int8_t> b = {0, -1, 2, 0, 2};
+    const std::vector<std::int8_t> y = {0, -128, 4, 1, -3};
+    CheckOptions options;
+    options.list_undefined = true;
+    ConformanceReport r = check_conformance(in_view(ElementType::int8, a), in_view(ElementType::int8, b),
+                                            in_view(ElementType::int8, y), options);
+    ASSERT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.elements, 5U);
+    EXPECT_EQ(r.undefined, 3U);
+    EXPECT_EQ(r.conforming, 1U);
+    EXPECT_EQ(nonconforming(r), 1U);
+    EXPECT_EQ(r.exact_matches, 1U);
+    EXPECT_EQ(r.histogram[0], 1U);
+    EXPECT_EQ(r.histogram[3], 1U);  // 1 unit: [1, 2)
+    std::uint64_t histogram_total = 0U;
+    for (const std::uint64_t count : r.histogram) {
+        histogram_total += count;
+    }
+    EXPECT_EQ(histogram_total, 2U) << "undefined elements are in no bucket";
+    ASSERT_EQ(r.worst.size(), 1U);
+    EXPECT_EQ(r.worst[0].index, 4U);
+    EXPECT_EQ(r.failed_requirements, (std::vector<std::string>{"DIV-INT-ACC1", "DIV-INT-F1"}));
+    ASSERT_EQ(r.undefined_elements.size(), 3U);
+    EXPECT_EQ(r.undefined_elements[0].index, 0U);
+    EXPECT_EQ(r.undefined_elements[0].reason, StatusCode::zero_divisor);
+    EXPECT_EQ(r.undefined_elements[0].a, 7U);
+    EXPECT_EQ(r.undefined_elements[0].b, 0U);
+    EXPECT_EQ(r.undefined_elements[1].index, 1U);
+    EXPECT_EQ(r.undefined_elements[1].reason, StatusCode::overflow);
+    EXPECT_EQ(r.undefined_elements[1].a, static_cast<std::uint64_t>(std::int64_t{-128}));
+    EXPECT_EQ(r.undefined_elements[1].b, static_cast<std::uint64_t>(std::int64_t{-1}));
+    EXPECT_EQ(r.undefined_elements[1].candidate, static_cast<std::uint64_t>(std::int64_t{-128}));
+    EXPECT_EQ(r.undefined_elements[2].index, 3U);
+    EXPECT_EQ(r.undefined_elements[2].reason, StatusCode::zero_divisor);
+    EXPECT_EQ(r.undefined_elements[2].candidate, 1U);
+    options.rounding = IntRounding::toward_zero;
+    r = check_conformance(in_view(ElementType::int8, a), in_view(ElementType::int8, b), in_view(ElementType::int8, y),
+                          options);
+    EXPECT_EQ(r.conforming, 2U);
+    EXPECT_EQ(r.undefined, 3U);
+    EXPECT_EQ(nonconforming(r), 0U);
+    EXPECT_TRUE(r.failed_requirements.empty());
+    EXPECT_TRUE(r.worst.empty());
+    // Unsigned: only zero divisors. UINT8 [200 / 0, 200 / 3 = 66.67 -> 66].
+    const std::vector<std::uint8_t> ua = {200U, 200U}, ub = {0U, 3U}, uy = {255U, 66U};
+    r = check_conformance(in_view(ElementType::uint8, ua), in_view(ElementType::uint8, ub),
+                          in_view(ElementType::uint8, uy), options);
+    EXPECT_EQ(r.undefined, 1U);
+    EXPECT_EQ(r.conforming, 1U);
+    ASSERT_EQ(r.undefined_elements.size(), 1U);
+    EXPECT_EQ(r.undefined_elements[0].candidate, 255U);
+}
+
+// Across chunks of 65536 and threads: INT16 undefined at 5 (zero divisor),
+// 70000 (MIN / -1), 150001 and 199999 (zero divisors); the list keeps the
+// lowest `worst_count` indices in order, the count is all four, on any
+// thread count. A float zero divisor is defined (IEEE: +inf), never listed.
+// [utest->req~div-cli-d14~1]
+TEST(Conformance, UndefinedElementsAcrossChunksKeepTheLowestIndices) {
+    RecordProperty("requirements", "DIV-CLI-D14");
+    std::vector<std::int16_t> a(200000U, 5), b(200000U, 1), y(200000U, 5);
+    b[5U] = 0;
+    a[70000U] = -32768;
+    b[70000U] = -1;
+    b[150001U] = 0;
+    b[199999U] = 0;
+    y[100U] = 6;  // 5 / 1 = 5: one unit off
+    for (const unsigned threads : {0U, 1U, 2U, 3U}) {
+        for (const std::size_t limit : {std::size_t{0U}, std::size_t{2U}, std::size_t{10U}}) {
+            CheckOptions options;
+            options.list_undefined = true;
+            options.threads = threads;
+            options.worst_count = limit;
+            const ConformanceReport r = check_conformance(in_view(ElementType::int16, a),
+                                                          in_view(ElementType::int16, b),
+                                                          in_view(ElementType::int16, y), options);
+            ASSERT_TRUE(r.precondition.is_ok());
+            EXPECT_EQ(r.elements, 200000U);
+            EXPECT_EQ(r.undefined, 4U) << threads;
+            EXPECT_EQ(r.conforming, 200000U - 4U - 1U) << threads;
+            EXPECT_EQ(nonconforming(r), 1U);
+            const std::vector<std::uint64_t> lowest = {5U, 70000U, 150001U, 199999U};
+            ASSERT_EQ(r.undefined_elements.size(), std::min<std::size_t>(limit, 4U)) << threads << " " << limit;
+            for (std::size_t k = 0U; k < r.undefined_elements.size(); ++k) {
+                EXPECT_EQ(r.undefined_elements[k].index, lowest[k]) << threads << " " << limit;
+            }
+        }
+    }
+    CheckOptions options;
+    options.list_undefined = true;
+    const ConformanceReport f = check_fp32(fp32({0x3F800000U}), fp32({0U}), fp32({0x7F800000U}), Acceptance::exact);
+    EXPECT_EQ(f.conforming, 1U);
+    const ConformanceReport listed = check_conformance(in_view(ElementType::fp32, fp32({0x3F800000U})),
+                                                       in_view(ElementType::fp32, fp32({0U})),
+                                                       in_view(ElementType::fp32, fp32({0x7F800000U})), options);
+    EXPECT_EQ(listed.undefined, 0U);
+    EXPECT_EQ(listed.conforming, 1U);
+    EXPECT_TRUE(listed.undefined_elements.empty());
+}
+
+// [utest->req~div-cli-d7~2]
 // [utest->req~div-float-c1~1]
 // [utest->req~div-float-c2~1]
 TEST(Conformance, ShapeAndTypeMismatches) {

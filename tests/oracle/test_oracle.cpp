@@ -196,7 +196,7 @@ TEST(OracleNegativeControls, FloorWhereTruncationWasAskedIsCaught) {
 // The ranges the boundary tables and the precondition checks start from:
 // -2^(n-1) .. 2^(n-1) - 1 signed, 0 .. 2^n - 1 unsigned.
 // [utest->req~div-cli-d8~2]
-// [utest->req~div-cli-d7~1]
+// [utest->req~div-cli-d7~2]
 TEST(ElementWords, IntegerRangesOfEveryWidth) {
     RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D7");
     EXPECT_EQ(int_min(element_traits(ElementType::int4)), -8);

@@ -697,7 +697,7 @@ DivOptions revision_2026() {
 // A = [6 5 -35], B = [3 3 3] gives C = [2 1 -11] ("any fractional part
 // discarded"), where the seed revision's floor gives -12; int_rounding is
 // ignored, and int_rounding_of says so.
-// [utest->req~div-prof-d4~1]
+// [utest->req~div-prof-d4~2]
 TEST(SonnxRevision2026, IntegersTruncateAsItsExampleShows) {
     RecordProperty("requirements", "DIV-PROF-D4");
     auto a = tensor<std::int32_t>(ElementType::int32, make({3}), {6, 5, -35});
@@ -734,7 +734,7 @@ TEST(SonnxRevision2026, IntegersTruncateAsItsExampleShows) {
 // Its type lists: FP16, FP32, FP64 and the eight 8- to 64-bit integers;
 // BF16, INT4 and UINT4 refused (unsupported_type, DIV-PROF-D4, A, 0), by div
 // and by the output-shape query; the seed revision admits all of them.
-// [utest->req~div-prof-d4~1]
+// [utest->req~div-prof-d4~2]
 // [utest->req~div-bcast-d5~1]
 TEST(SonnxRevision2026, OnlyItsTypesAreAdmitted) {
     RecordProperty("requirements", "DIV-PROF-D4,DIV-BCAST-D5");
@@ -778,7 +778,7 @@ TEST(SonnxRevision2026, OnlyItsTypesAreAdmitted) {
 // option value, DIV-API-D2's first step); the type list after B's and Y's
 // type equal to A's and before the ranks and shapes. Other profiles ignore
 // the revision.
-// [utest->req~div-prof-d4~1]
+// [utest->req~div-prof-d4~2]
 // [utest->req~div-api-d2~1]
 // [utest->req~div-api-d6~1]
 TEST(SonnxRevision2026, ItsChecksComeInTheirPlace) {

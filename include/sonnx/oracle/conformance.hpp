@@ -37,9 +37,21 @@ struct ElementCheck {
     bool special_mismatch{false};
 };
 
+// An integer element with a zero divisor or MIN / -1: the operator refuses
+// it, and no expected value exists (DIV-CLI-D14).
+struct UndefinedElement {
+    std::uint64_t index{0U};
+    std::uint64_t a{0U}, b{0U}, candidate{0U};  // element words, integers extended
+    StatusCode reason{StatusCode::zero_divisor};  // zero_divisor or overflow (MIN / -1)
+};
+
 struct CheckOptions {
     Acceptance accept{Acceptance::exact};
     IntRounding rounding{IntRounding::floor};
+    // Integers: false ends the check at the lowest undefined element as a
+    // precondition failure (DIV-CLI-D7); true counts and lists undefined
+    // elements apart, never as conforming, and judges the others (DIV-CLI-D14).
+    bool list_undefined{false};
     unsigned threads{1U};
     std::size_t worst_count{10U};
 };
@@ -48,20 +60,25 @@ struct ConformanceReport {
     ElementType type{ElementType::fp32};
     // Not ok when the operator's preconditions fail (then no element is
     // checked): B or Y of another type, shapes differ, INT4/UINT4 operands
-    // out of range, an integer zero divisor or MIN / -1, as sonnx::div would
-    // report them (DIV-CLI-D7).
+    // out of range, an integer zero divisor or MIN / -1 (unless
+    // list_undefined), as sonnx::div would report them (DIV-CLI-D7).
     Status precondition{};
     std::uint64_t elements{0U};
     std::uint64_t conforming{0U};
+    std::uint64_t undefined{0U};  // with list_undefined: neither conforming nor non-conforming
     std::uint64_t exact_matches{0U};
     std::uint64_t special_mismatches{0U};
     double max_ulps{0.0};
     std::array<std::uint64_t, kHistogramBuckets> histogram{};
     std::vector<ElementCheck> worst;                // largest error first, then lowest index
+    std::vector<UndefinedElement> undefined_elements;  // the lowest indices, at most worst_count
     std::vector<std::string> failed_requirements;  // IDs, sorted
 };
 
 // Y against A / B; the views hold the API's storage.
+// Elements neither undefined nor conforming.
+std::uint64_t nonconforming(const ConformanceReport& report);
+
 ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                     const CheckOptions& options);
 
