@@ -53,7 +53,6 @@ struct Partial {
     std::uint64_t first_invalid{kNoIndex};  // integers: lowest zero divisor or MIN / -1
     IntVerdict invalid_verdict{IntVerdict::ok};
     std::uint64_t undefined{0U};
-    std::vector<UndefinedElement> undefined_elements;  // this worker's lowest, in index order
     bool sorted_prefix{false};              // worst holds the limit worst so far, sorted, then later ones
 
     void keep(const ElementCheck& e, std::size_t limit) {
@@ -143,11 +142,7 @@ public:
 
     void check(std::uint64_t begin, std::uint64_t end, Partial& p) {
         for (std::uint64_t i = begin; i < end; ++i) {
-            ElementCheck e;
-            e.index = i;
-            e.a = load_element(traits_, a_, i);
-            e.b = load_element(traits_, b_, i);
-            e.candidate = load_element(traits_, y_, i);
+            ElementCheck e = load(i);
             if (traits_.is_float) {
                 check_float(e, p);
             } else {
@@ -160,7 +155,7 @@ public:
                         }
                         return;  // a precondition fails in this chunk: nothing after it matters
                     }
-                    note_undefined(e, verdict, p);
+                    ++p.undefined;  // DIV-CLI-D14: counted, not judged; listed afterwards
                     continue;
                 }
             }
@@ -175,7 +170,31 @@ public:
         }
     }
 
+    // The undefined elements of [begin, end), in index order, until `out` holds `limit` (DIV-CLI-D14).
+    // [impl->req~div-cli-d14~1]
+    void collect_undefined(std::uint64_t begin, std::uint64_t end, std::size_t limit,
+                           std::vector<UndefinedElement>& out) {
+        for (std::uint64_t i = begin; (i < end) && (out.size() < limit); ++i) {
+            const ElementCheck e = load(i);
+            const IntVerdict verdict = quotient_of(e).verdict;
+            if (verdict != IntVerdict::ok) {
+                out.push_back(UndefinedElement{
+                    i, e.a, e.b, e.candidate,
+                    (verdict == IntVerdict::zero_divisor) ? StatusCode::zero_divisor : StatusCode::overflow});
+            }
+        }
+    }
+
 private:
+    ElementCheck load(std::uint64_t i) const {
+        ElementCheck e;
+        e.index = i;
+        e.a = load_element(traits_, a_, i);
+        e.b = load_element(traits_, b_, i);
+        e.candidate = load_element(traits_, y_, i);
+        return e;
+    }
+
     void check_float(ElementCheck& e, Partial& p) {
         const Measure m = float_oracle_->measure(e.a, e.b, e.candidate);
         e.expected = m.expected;
@@ -195,24 +214,15 @@ private:
         }
     }
 
-    // A zero divisor or MIN / -1 (DIV-CLI-D14): counted; the lowest indices kept,
-    // since a worker meets its elements in increasing index order.
-    // [impl->req~div-cli-d14~1]
-    void note_undefined(const ElementCheck& e, IntVerdict verdict, Partial& p) const {
-        ++p.undefined;
-        if (p.undefined_elements.size() < options_.worst_count) {
-            p.undefined_elements.push_back(UndefinedElement{
-                e.index, e.a, e.b, e.candidate,
-                (verdict == IntVerdict::zero_divisor) ? StatusCode::zero_divisor : StatusCode::overflow});
-        }
+    IntQuotient quotient_of(const ElementCheck& e) {
+        return traits_.is_signed ? int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
+                                                               static_cast<std::int64_t>(e.b), options_.rounding)
+                                 : int_oracle_.unsigned_quotient(type_, e.a, e.b);
     }
 
     // The oracle's verdict; the pair is judged only when it is ok.
     IntVerdict check_int(ElementCheck& e, Partial& p) {
-        const IntQuotient q = traits_.is_signed
-                                  ? int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
-                                                                static_cast<std::int64_t>(e.b), options_.rounding)
-                                  : int_oracle_.unsigned_quotient(type_, e.a, e.b);
+        const IntQuotient q = quotient_of(e);
         if (q.verdict != IntVerdict::ok) {
             return q.verdict;
         }
@@ -356,13 +366,16 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     std::atomic<std::uint64_t> next{0U};
     std::mutex lock;
     std::vector<Partial> partials;
+    std::vector<std::uint8_t> has_undefined(chunks, 0U);  // per chunk (DIV-CLI-D14)
     std::exception_ptr failure;
     auto worker = [&]() {
         Partial p;
         try {
             ChunkChecker checker(a.type, options, a.data, b.data, y.data);
             for (std::uint64_t c = next++; c < chunks; c = next++) {
+                const std::uint64_t undefined_before = p.undefined;
                 checker.check(c * kChunk, std::min(n, (c + 1U) * kChunk), p);
+                has_undefined[c] = (p.undefined != undefined_before) ? 1U : 0U;  // each chunk has one worker
             }
             p.trim(options.worst_count);
         } catch (...) {
@@ -398,8 +411,6 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
         report.worst.insert(report.worst.end(), p.worst.begin(), p.worst.end());
         failed |= p.failed;
         report.undefined += p.undefined;
-        report.undefined_elements.insert(report.undefined_elements.end(), p.undefined_elements.begin(),
-                                         p.undefined_elements.end());
         if (p.first_invalid < first_invalid) {
             first_invalid = p.first_invalid;
             invalid_verdict = p.invalid_verdict;
@@ -419,10 +430,16 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     if (report.worst.size() > options.worst_count) {
         report.worst.resize(options.worst_count);
     }
-    std::sort(report.undefined_elements.begin(), report.undefined_elements.end(),
-              [](const UndefinedElement& first, const UndefinedElement& second) { return first.index < second.index; });
-    if (report.undefined_elements.size() > options.worst_count) {
-        report.undefined_elements.resize(options.worst_count);
+    if (report.undefined > 0U) {
+        // Found again in index order, chunk by chunk, where the workers met
+        // them: the list does not depend on which worker took which chunk.
+        ChunkChecker checker(a.type, options, a.data, b.data, y.data);
+        for (std::uint64_t c = 0U; c < chunks; ++c) {
+            if (has_undefined[c] != 0U) {
+                checker.collect_undefined(c * kChunk, std::min(n, (c + 1U) * kChunk), options.worst_count,
+                                          report.undefined_elements);
+            }
+        }
     }
     for (std::size_t bit = 0; bit < sizeof kFailedNames / sizeof kFailedNames[0]; ++bit) {
         if ((failed & (1U << bit)) != 0U) {
