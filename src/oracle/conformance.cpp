@@ -366,7 +366,7 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     std::atomic<std::uint64_t> next{0U};
     std::mutex lock;
     std::vector<Partial> partials;
-    std::vector<std::uint8_t> has_undefined(chunks, 0U);  // per chunk (DIV-CLI-D14)
+    std::vector<std::uint8_t> has_undefined(chunks);  // per chunk, all zero (DIV-CLI-D14)
     std::exception_ptr failure;
     auto worker = [&]() {
         Partial p;
@@ -375,7 +375,7 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
             for (std::uint64_t c = next++; c < chunks; c = next++) {
                 const std::uint64_t undefined_before = p.undefined;
                 checker.check(c * kChunk, std::min(n, (c + 1U) * kChunk), p);
-                has_undefined[c] = (p.undefined != undefined_before) ? 1U : 0U;  // each chunk has one worker
+                has_undefined[c] = static_cast<std::uint8_t>(p.undefined != undefined_before);  // one writer per chunk
             }
             p.trim(options.worst_count);
         } catch (...) {
@@ -430,16 +430,16 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     if (report.worst.size() > options.worst_count) {
         report.worst.resize(options.worst_count);
     }
-    if (report.undefined > 0U) {
-        // Found again in index order, chunk by chunk, where the workers met
-        // them: the list does not depend on which worker took which chunk.
-        ChunkChecker checker(a.type, options, a.data, b.data, y.data);
-        for (std::uint64_t c = 0U; c < chunks; ++c) {
-            if (has_undefined[c] != 0U) {
-                checker.collect_undefined(c * kChunk, std::min(n, (c + 1U) * kChunk), options.worst_count,
-                                          report.undefined_elements);
-            }
+    // The undefined elements found again in index order, in the chunks where the
+    // workers met them: the list does not depend on which worker took which chunk.
+    ChunkChecker listing(a.type, options, a.data, b.data, y.data);
+    std::uint64_t begin = 0U;
+    for (const std::uint8_t found : has_undefined) {
+        if (found != 0U) {
+            listing.collect_undefined(begin, std::min(n, begin + kChunk), options.worst_count,
+                                      report.undefined_elements);
         }
+        begin += kChunk;
     }
     for (std::size_t bit = 0; bit < sizeof kFailedNames / sizeof kFailedNames[0]; ++bit) {
         if ((failed & (1U << bit)) != 0U) {

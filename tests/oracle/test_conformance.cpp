@@ -591,7 +591,8 @@ TEST(Conformance, UndefinedElementsAreListedApartAndTheOthersJudged) {
 // Across chunks of 65536 and threads: INT16 undefined at 5 (zero divisor),
 // 70000 (MIN / -1), 150001 and 199999 (zero divisors); the list keeps the
 // lowest `worst_count` indices in order, the count is all four, on any
-// thread count. A float zero divisor is defined (IEEE: +inf), never listed.
+// thread count; then three in the second and third chunks only. A float
+// zero divisor is defined (IEEE: +inf), never listed.
 // [utest->req~div-cli-d14~1]
 TEST(Conformance, UndefinedElementsAcrossChunksKeepTheLowestIndices) {
     RecordProperty("requirements", "DIV-CLI-D14");
@@ -622,6 +623,27 @@ TEST(Conformance, UndefinedElementsAcrossChunksKeepTheLowestIndices) {
                 EXPECT_EQ(r.undefined_elements[k].index, lowest[k]) << threads << " " << limit;
             }
         }
+    }
+    // None in the first chunk: the list starts in the second, at 65536, then 131071 and 131072.
+    b[5U] = 1;
+    a[70000U] = 5;
+    b[70000U] = 1;
+    b[150001U] = 1;
+    b[199999U] = 1;
+    b[65536U] = 0;
+    b[131071U] = 0;
+    b[131072U] = 0;
+    for (const unsigned threads : {1U, 2U}) {
+        CheckOptions options;
+        options.list_undefined = true;
+        options.threads = threads;
+        const ConformanceReport r = check_conformance(in_view(ElementType::int16, a), in_view(ElementType::int16, b),
+                                                      in_view(ElementType::int16, y), options);
+        EXPECT_EQ(r.undefined, 3U);
+        ASSERT_EQ(r.undefined_elements.size(), 3U);
+        EXPECT_EQ(r.undefined_elements[0].index, 65536U);
+        EXPECT_EQ(r.undefined_elements[1].index, 131071U);
+        EXPECT_EQ(r.undefined_elements[2].index, 131072U);
     }
     CheckOptions options;
     options.list_undefined = true;
