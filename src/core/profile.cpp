@@ -210,10 +210,11 @@ Status profile_shapes(const DivOptions& options, ElementType type, const Shape& 
 // [impl->req~div-prof-d4~2]
 IntRounding profile_rounding(const DivOptions& options) noexcept {
     IntRounding rounding = options.int_rounding;
-    if (options.profile == Profile::onnx) {
+    // ONNX, and the 2026-06 revision's "any fractional part discarded" (F-54), truncate.
+    const bool truncates = (options.profile == Profile::onnx) ||
+                           ((options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06));
+    if (truncates) {
         rounding = IntRounding::toward_zero;
-    } else if ((options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
-        rounding = IntRounding::toward_zero;  // "the fractional part is discarded" (F-54)
     } else if (options.profile == Profile::openvino) {
         rounding = options.openvino.pythondiv ? IntRounding::floor : IntRounding::toward_zero;
     } else {
