@@ -185,6 +185,20 @@ class TraceCheck(unittest.TestCase):
                                      '"status": "unproved", "prover": "Z3,4.8.12", "time": 1.0}]}')
         self.assert_defect(fixture, "unproved-goal", "--proofs", os.path.join(fixture.root, "replay.json"))
 
+    def test_bookkeeping_goal_proves_no_requirement(self):
+        # A proved goal that only fixes a constant is no proof of the requirement it is tagged with.
+        fixture = self.fixture(extra_needs=", proof")
+        fixture.write("why3/x.mlw", f"module DivX\n  (* {tag('proof', 'div-x-c1')} *)\n  lemma l: true\nend\n")
+        fixture.write("replay.json", '{"goals": [{"file": "why3/x.mlw", "module": "DivX", "goal": "l", '
+                                     '"kind": "bookkeeping", "status": "proved", "prover": "Z3,4.8.12", '
+                                     '"time": 1.0}]}')
+        self.assert_defect(fixture, "bookkeeping-proof", "--proofs", os.path.join(fixture.root, "replay.json"))
+        # The same goal as a theorem proves it: no defect of that kind.
+        fixture.write("replay.json", '{"goals": [{"file": "why3/x.mlw", "module": "DivX", "goal": "l", '
+                                     '"kind": "theorem", "status": "proved", "prover": "Z3,4.8.12", "time": 1.0}]}')
+        outcome = fixture.trace("check", "--proofs", os.path.join(fixture.root, "replay.json"))
+        self.assertNotIn("bookkeeping-proof", outcome.stdout)
+
     def test_known_gap_is_open_and_a_closed_gap_fails(self):
         fixture = self.fixture()
         fixture.remove("tests/unit/x_test.cpp")

@@ -116,6 +116,9 @@ def result_defects(trace: Trace, tests: Optional[Dict[str, TestResult]],
                 defects.append(Defect("proof-not-run", f"{tag.target} ({ident}) has no replay result", where))
             elif not all(goal.proved for goal in goals):
                 defects.append(Defect("unproved-goal", f"{tag.target} ({ident}) has unproved goals", where))
+            elif not any(goal.theorem for goal in goals):
+                defects.append(Defect("bookkeeping-proof", f"{tag.target} ({ident}) binds only bookkeeping goals "
+                                      "(constants, definitions): they state no requirement", where))
     return defects
 
 
@@ -133,7 +136,8 @@ def verdict(trace: Trace, name: str, tests: Optional[Dict[str, TestResult]],
             if not all(tests.get(t.target) is not None and tests[t.target].passed for t in present):
                 continue
         if need == "proof" and proofs is not None:
-            if not all(proofs.get(t.target) and all(g.proved for g in proofs[t.target]) for t in present):
+            if not all(proofs.get(t.target) and all(g.proved for g in proofs[t.target]) and
+                       any(g.theorem for g in proofs[t.target]) for t in present):
                 continue
         if need == "utest" and tests is None:
             continue  # without results, a test is present but not verified

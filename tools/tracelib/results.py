@@ -49,12 +49,14 @@ class GoalResult:
     proved: bool
     prover: str
     time: float
+    theorem: bool = True  # False for bookkeeping goals (tools/proofslib/kinds.py), which prove no requirement
 
 
 def read_proof_results(path: str) -> Optional[Dict[str, List[GoalResult]]]:
     """'<file>:<Module>' and '<file>:<Module>.<goal>' -> goal results; None when absent.
 
-    Schema: {"goals": [{"file", "module", "goal", "status": "proved"|..., "prover", "time"}]}.
+    Schema: {"goals": [{"file", "module", "goal", "kind": "theorem"|"bookkeeping",
+                        "status": "proved"|..., "prover", "time"}]}.
     """
     if not os.path.exists(path):
         return None
@@ -62,7 +64,8 @@ def read_proof_results(path: str) -> Optional[Dict[str, List[GoalResult]]]:
         data = json.load(handle)
     results: Dict[str, List[GoalResult]] = {}
     for goal in data.get("goals", []):
-        result = GoalResult(goal.get("status") == "proved", goal.get("prover", ""), float(goal.get("time", 0.0)))
+        result = GoalResult(goal.get("status") == "proved", goal.get("prover", ""), float(goal.get("time", 0.0)),
+                            goal.get("kind", "theorem") != "bookkeeping")
         module_key = f"{goal['file']}:{goal['module']}"
         results.setdefault(module_key, []).append(result)
         results.setdefault(f"{module_key}.{goal['goal']}", []).append(result)
