@@ -179,6 +179,42 @@ class ProofReplay(unittest.TestCase):
         self.assertIn("div_real", run.stderr)
 
 
+class SmtProof(unittest.TestCase):
+    """tools/proofs smt, which replays why3/smt/bf16_division_through_binary32.smt2 in the
+    ctest why3_smt_bf16_division: it fails when the statement is made false (the quotient
+    narrowed to BF16 toward zero) and when the recorded budget is too small."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        with open(os.path.join(ROOT, "why3", "smt", "bf16_division_through_binary32.smt2"), encoding="utf-8") as f:
+            self.text = f.read()
+
+    def run_smt(self, text: str):
+        path = os.path.join(self.dir.name, "claim.smt2")
+        write(path, text)
+        return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "proofs"), "smt", path],
+                              capture_output=True, text=True, check=False, cwd=ROOT)
+
+    def test_a_wrong_division_is_refuted(self):
+        right = "((_ to_fp 8 8) RNE wide)"
+        self.assertEqual(self.text.count(right), 1)
+        run = self.run_smt(self.text.replace(right, "((_ to_fp 8 8) RTZ wide)"))
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("NOT PROVED: Z3 answered sat", run.stderr)
+
+    def test_a_budget_too_small_fails(self):
+        text = re.sub(r"replay-rlimit-count: \d+", "replay-rlimit-count: 1000", self.text)
+        run = self.run_smt(text)
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("ran out of its resource budget (steps)", run.stderr)
+
+    def test_no_recorded_budget_is_refused(self):
+        run = self.run_smt(re.sub(r"; replay-rlimit-count: \d+\n", "", self.text))
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertIn("records no", run.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
 
