@@ -215,10 +215,6 @@ class SmtProof(unittest.TestCase):
         self.assertIn("records no", run.stderr)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class MutationAnalysis(unittest.TestCase):
     """tools/mutate on a fixture whose mutants' fates are derived by hand
     (tests/tools/fixtures/mutation): capped_sum(1, 2) == 3, capped_sum(60, 50) == 100,
@@ -334,3 +330,7 @@ class MutationAnalysis(unittest.TestCase):
             self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
             self.assertIn("stale justification MUT-02", run.stdout)
             self.assertNotIn("unjustified:", run.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -17,7 +17,7 @@ def _rows(goals: list) -> str:
     return "".join(
         f'<tr class="{"passed" if g["status"] == "proved" else "failed"}"><td>{html.escape(g["file"])}</td>'
         f'<td>{html.escape(g["module"])}</td><td>{html.escape(g["goal"])}</td>'
-        f'<td>{html.escape(g.get("kind", "theorem"))}</td><td>{g["status"]}</td>'
+        f'<td>{html.escape(g["kind"])}</td><td>{g["status"]}</td>'
         f'<td>{html.escape(g["prover"])}</td><td>{g["prover_calls"]}</td>'
         f'<td>{html.escape(", ".join(g.get("transformations", [])))}</td><td>{_limits(g)}</td>'
         f'<td>{g["time"]:.2f}</td></tr>'
@@ -40,15 +40,14 @@ def run_proofs(runner: Runner, root: str) -> StepResult:
         data = json.load(handle)
     goals = data.get("goals", [])
     proved = sum(1 for g in goals if g["status"] == "proved")
-    theorems = sum(1 for g in goals if g.get("kind", "theorem") == "theorem")
+    theorems = sum(1 for g in goals if g["kind"] == "theorem")
     provers = ", ".join(f"{name} {version}" for name, version in sorted(data.get("provers", {}).items()))
     step.detail = (f"{proved} of {len(goals)} goals proved ({theorems} theorems, {len(goals) - theorems} bookkeeping), "
                    f"no axiom, val or assume in why3/*.mlw; "
                    f"replay {data.get('replay_seconds', 0):.0f} s (Why3 {data.get('why3', '?')}: {provers})")
     # Without times: what two runs of one revision must agree on.
     # The step limits come from the committed sessions, so they belong here; the CPU-time backstop too.
-    verdicts = [dict({key: g.get(key, "theorem" if key == "kind" else "")
-                      for key in ("file", "module", "goal", "vc", "kind", "status", "prover")},
+    verdicts = [dict({key: g[key] for key in ("file", "module", "goal", "vc", "kind", "status", "prover")},
                      limits=[{"prover": c["prover"], "step_limit": c["step_limit"],
                               "cpu_limit_seconds": c["cpu_limit_seconds"]} for c in g.get("calls", [])])
                 for g in goals]
@@ -66,8 +65,8 @@ the limits each call was replayed with, and the summed prover time in seconds. {
 a step limit counts the prover's work, not time, so the verdict does not depend on how busy the machine is
 (<code>why3/README.md</code>, "Replay limits"). The requirement each goal proves is in the
 <a href="../trace/trace.html">traceability matrix</a>; the session files are in <code>why3/&lt;file&gt;/</code>.
-A goal's kind is <em>theorem</em> or <em>bookkeeping</em>: a constant, a definition, an instance of the standard
-library's axioms, which states no property of the operator and proves no requirement (<code>why3/README.md</code>,
+A goal's kind is <em>theorem</em> or <em>bookkeeping</em>: a format constant, a power of two, a named constant's
+value, an arithmetic fact, which states no property of the operator and proves no requirement (<code>why3/README.md</code>,
 "Theorems and bookkeeping"; what the proofs cover and what they do not is said there too). The BF16 division
 through binary32 is an SMT-LIB proof (<code>why3/smt/</code>), replayed by the ctest
 <code>why3_smt_bf16_division</code> in the test suite steps.</p>

@@ -8,9 +8,10 @@ discharges (`goal eb_gt_1,` ...) are bookkeeping without a mark. Every other
 goal is a theorem. The goal table and the replay JSON give the kind; the
 trace does not count a bookkeeping goal as the proof of a requirement.
 """
+import functools
 import os
 import re
-from typing import Set, Tuple
+from typing import FrozenSet, Tuple
 
 MARK = re.compile(r"\(\*\s*bookkeeping:")
 MODULE = re.compile(r"^\s*(?:module|theory)\s+(?P<name>\w+)")
@@ -20,11 +21,13 @@ CLONE_GOAL = re.compile(r"^\s*goal\s+(?P<name>\w+)\s*,?\s*$")
 CLONE = re.compile(r"^\s*clone\b")
 
 
-def bookkeeping_goals(mlw_path: str) -> Set[Tuple[str, str]]:
-    """(module, goal) pairs of the bookkeeping goals of one .mlw; a let-declaration's VC is NAME'vc."""
-    found: Set[Tuple[str, str]] = set()
+@functools.lru_cache(maxsize=None)
+def bookkeeping_goals(mlw_path: str) -> FrozenSet[Tuple[str, str]]:
+    """(module, goal) pairs of the bookkeeping goals of one .mlw, read once per run; a
+    let-declaration's VC is NAME'vc."""
+    found = set()
     if not os.path.exists(mlw_path):
-        return found
+        return frozenset()
     with open(mlw_path, encoding="utf-8") as handle:
         lines = handle.read().splitlines()
     module, pending, in_clone = "", False, False
@@ -50,8 +53,8 @@ def bookkeeping_goals(mlw_path: str) -> Set[Tuple[str, str]]:
             found.add((module, declaration["name"]))
             found.add((module, f"{declaration['name']}'vc"))
             pending = False
-    return found
+    return frozenset(found)
 
 
-def kind_of(bookkeeping: Set[Tuple[str, str]], module: str, goal: str) -> str:
+def kind_of(bookkeeping: FrozenSet[Tuple[str, str]], module: str, goal: str) -> str:
     return "bookkeeping" if (module, goal) in bookkeeping else "theorem"
