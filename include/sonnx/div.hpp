@@ -102,9 +102,25 @@ struct DivReport {
 // return for these shapes and this type (option values, type, ranks, the
 // profile's shape rule, element counts and byte sizes); `y` is set only on
 // success. Lets a caller size Y before calling div.
-// [impl->req~div-bcast-d5~1]
+// [impl->req~div-bcast-d5~2]
 [[nodiscard]] Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
                                       Shape& y) noexcept;
+
+// How A and B sit on Y's axes: Y's shape, and A's and B's shapes written at
+// Y's rank, with extent 1 where the operand repeats or has no axis (an
+// ONNX opset 1/6 `axis` places B's axes). Element y[i0, ..., ik] reads
+// a[j0, ..., jk] with jn = in where a_aligned's extent is Y's, 0 where it
+// is 1; likewise for B. The same checks and statuses as div_output_shape;
+// `layout` is set only on success. Lets a checker map indices instead of
+// copying broadcast operands.
+struct BroadcastLayout {
+    Shape y{};
+    Shape a_aligned{};
+    Shape b_aligned{};
+};
+// [impl->req~div-bcast-d5~2]
+[[nodiscard]] Status div_broadcast_layout(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                                          BroadcastLayout& layout) noexcept;
 
 }  // namespace sonnx
 

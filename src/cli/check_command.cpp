@@ -3,14 +3,17 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
-#include "broadcast_operands.hpp"
 #include "check_report.hpp"
 #include "commands.hpp"
 #include "number_options.hpp"
 #include "operand_files.hpp"
+#include "operand_layout.hpp"
 #include "operator_options.hpp"
 #include "output_paths.hpp"
+#include "provenance.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "status_text.hpp"
 
@@ -25,6 +28,7 @@ struct CheckArguments {
     std::string accept{"exact"};
     std::string undefined;  // refuse or list; empty: the revision's default (DIV-CLI-D14)
     std::string json;
+    std::string shard{"0/1"};  // K/N, K from 0 (DIV-CLI-D20)
     unsigned threads{std::max(1U, std::thread::hardware_concurrency())};
     std::size_t worst{10U};
     OperatorOptions op;
@@ -46,40 +50,83 @@ bool list_undefined(const std::string& choice, const DivOptions& options) {
     return (options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06);
 }
 
-// [impl->req~div-cli-d5~1]
-// [impl->req~div-cli-d6~1]
-// [impl->req~div-cli-d7~2]
+// Options of check itself, as they apply (DIV-CLI-D17).
+std::vector<std::pair<std::string, std::string>> check_options_in_force(const CheckArguments& args,
+                                                                        const DivOptions& div_options,
+                                                                        const oracle::CheckOptions& options,
+                                                                        bool floating) {
+    std::vector<std::pair<std::string, std::string>> in_force = options_in_force(div_options);
+    if (floating) {
+        in_force.emplace_back("accept", oracle::acceptance_name(options.accept, options.max_ulps));
+    } else {
+        in_force.emplace_back("undefined", options.list_undefined ? "list" : "refuse");
+    }
+    in_force.emplace_back("type", args.files.type.empty() ? "(not given)" : args.files.type);
+    in_force.emplace_back("worst", std::to_string(options.worst_count));
+    in_force.emplace_back("shard", std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count));
+    in_force.emplace_back("threads", std::to_string(options.threads) + " (the report does not depend on it)");
+    return in_force;
+}
+
+// [impl->req~div-cli-d5~2]
+// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d7~3]
 // [impl->req~div-cli-d14~1]
 // [impl->req~div-cli-d12~2]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-cli-d17~1]
+// [impl->req~div-io-d5~2]
 int run_check(const CheckArguments& args) {
     if (!args.json.empty()) {
         check_output_path(args.json, "--json", {{"A", args.a}, {"B", args.b}, {"Y", args.y}});
     }
     const DivOptions div_options = args.op.div_options();
-    const io::TensorData a_file = args.files.read(args.a);
-    const io::TensorData b_file = args.files.read(args.b);
-    const io::TensorData y = args.files.read(args.y);
-    // No copy of A or B unless one broadcasts (DIV-IO-D5: memory bounded by the inputs).
-    const BroadcastOperands operands(a_file, b_file, y, div_options);
-    const io::TensorData& a = operands.a();
-    const io::TensorData& b = operands.b();
+    Provenance provenance = start_provenance("check");
+    const io::TensorData a_file = args.files.read(args.a, "A", provenance);
+    const io::TensorData b_file = args.files.read(args.b, "B", provenance);
+    const io::TensorData y = args.files.read(args.y, "Y", provenance);
     oracle::CheckOptions options;
-    (void)oracle::parse_acceptance(args.accept, options.accept);  // validated by the option's check
+    (void)oracle::parse_acceptance(args.accept, options.accept, options.max_ulps);  // validated by the option's check
     options.rounding = int_rounding_of(div_options);
     options.threads = args.threads;
     options.worst_count = args.worst;
     options.list_undefined = list_undefined(args.undefined, div_options);
-    const oracle::ConformanceReport report = oracle::check_conformance(a.view(), b.view(), y.view(), options);
-    const CheckInputs inputs{a, b, y, options};
+    (void)parse_shard(args.shard, options.shard_index, options.shard_count);  // validated by the option's check
+    provenance.options = check_options_in_force(args, div_options, options,
+                                                type_class(a_file.type) == TypeClass::floating);
+    const CheckHints hints{div_options.profile, options.rounding, a_file.type, y.type, args.files.type.empty()};
+    // A and B are never copied: a broadcast operand is read through Y's
+    // indices (DIV-CLI-D19, DIV-IO-D5: memory bounded by the inputs).
+    const OperandLayout layout = operand_layout(a_file, b_file, div_options);
+    const oracle::ConformanceReport report =
+        layout.broadcasts ? oracle::check_conformance(a_file.view(), b_file.view(), y.view(), layout.layout, options)
+                          : oracle::check_conformance(a_file.view(), b_file.view(), y.view(), options);
+    const CheckInputs inputs{a_file, b_file, y, options, layout.y_dims, hints, provenance};
     if (!args.json.empty()) {
         write_json(args.json, check_report_json(inputs, report));
     }
     if (!report.precondition.is_ok()) {
-        throw precondition_failure(report.precondition, &a_file, &b_file, &y);  // positions in the files' shapes
+        throw precondition_failure(report.precondition, &a_file, &b_file, &y, precondition_hint(report, hints));
     }
     print_check_report(std::cout, inputs, report);
-    return (oracle::nonconforming(report) == 0U) ? exit_success : exit_nonconforming;
+    return oracle::conforms(report) ? exit_success : exit_nonconforming;
+}
+
+// --shard K/N (DIV-CLI-D20).
+std::string shard_error(const std::string& text) {
+    std::uint64_t index = 0U;
+    std::uint64_t count = 0U;
+    return parse_shard(text, index, count) ? std::string()
+                                           : "must be K/N with 0 <= K < N <= 1000000, decimal digits only";
+}
+
+// --accept: a level or a bound in ulps (DIV-CLI-D5).
+std::string acceptance_error(const std::string& text) {
+    oracle::Acceptance level{};
+    double bound = 0.0;
+    return oracle::parse_acceptance(text, level, bound)
+               ? std::string()
+               : "must be exact, half-ulp, one-ulp or a bound such as 2ulp or 0.75ulp (a positive decimal that a "
+                 "double holds exactly, at most 10^15)";
 }
 
 }  // namespace
@@ -94,9 +141,10 @@ Subcommand add_check_command(CLI::App& parent) {
     command
         ->add_option("--accept", args->accept,
                      "float acceptance: exact (bit-identical to the correctly rounded quotient, any NaN for NaN), "
-                     "half-ulp (|Y - A/B| <= ulp/2) or one-ulp (< 1 ulp, the spec's bound); NaN, infinities and "
-                     "signed zeros must match at every level; integers are always exact")
-        ->check(CLI::IsMember({"exact", "half-ulp", "one-ulp"}))
+                     "half-ulp (|Y - A/B| <= ulp/2), one-ulp (< 1 ulp, the spec's bound) or Nulp (|Y - A/B| <= N "
+                     "ulp, e.g. 2ulp or 4ulp as test tolerances); NaN and infinities must match at every level, "
+                     "and a zero must carry the quotient's sign; integers are always exact")
+        ->check(CLI::Validator(acceptance_error, "LEVEL"))
         ->capture_default_str();
     command
         ->add_option("--undefined", args->undefined,
@@ -105,6 +153,12 @@ Subcommand add_check_command(CLI::App& parent) {
                      "and judge the others; the default under --sonnx-revision 2026-06)")
         ->check(CLI::IsMember({"refuse", "list"}));
     command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
+    command
+        ->add_option("--shard", args->shard,
+                     "K/N: judge only the K-th (from 0) of N near-equal contiguous ranges of Y's elements; "
+                     "`sonnx-div merge` makes the N shards' JSON reports into the report of one run")
+        ->check(CLI::Validator(shard_error, "K/N"))
+        ->capture_default_str();
     command->add_option("--threads,-j", args->threads, "worker threads")
         ->check(whole_number_up_to(1024U))
         ->check(CLI::Range(1U, 1024U))

@@ -6,6 +6,8 @@
 
 #include <ostream>
 
+#include "check_hints.hpp"
+#include "provenance.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/oracle/conformance.hpp"
 
@@ -16,6 +18,9 @@ struct CheckInputs {
     const io::TensorData& b;
     const io::TensorData& y;
     oracle::CheckOptions options;
+    std::vector<std::uint64_t> y_dims;  // the shape of A / B
+    CheckHints hints;
+    const Provenance& provenance;
 };
 
 void print_check_report(std::ostream& out, const CheckInputs& inputs, const oracle::ConformanceReport& report);

@@ -9,6 +9,7 @@ std::vector<Subcommand> add_all_commands(CLI::App& parent) {
         add_real_command(parent),
         add_campaign_command(parent),
         add_onnx_test_command(parent),
+        add_merge_command(parent),
     };
 }
 

@@ -20,6 +20,7 @@ Subcommand add_check_command(CLI::App& parent);
 Subcommand add_real_command(CLI::App& parent);
 Subcommand add_campaign_command(CLI::App& parent);
 Subcommand add_onnx_test_command(CLI::App& parent);
+Subcommand add_merge_command(CLI::App& parent);
 
 // Every subcommand, in the order `sonnx-div --help` lists them.
 std::vector<Subcommand> add_all_commands(CLI::App& parent);

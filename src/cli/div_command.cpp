@@ -59,7 +59,7 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
 // [impl->req~div-cli-d3~3]
 // [impl->req~div-cli-d4~1]
 // [impl->req~div-cli-d12~2]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 int run_div(const DivArguments& args) {
     (void)io::format_of(args.out);  // an unknown output format fails before any work
     // Y may replace A or B: both are read whole before Y is written, atomically.

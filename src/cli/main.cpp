@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "provenance.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/temporary_files.hpp"
 
@@ -24,11 +25,14 @@ constexpr const char* kDescription =
 }  // namespace
 
 // [impl->req~div-cli-d1~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-cli-d17~1]
+// [impl->req~div-io-d5~2]
 int main(int argc, char** argv) {
     using namespace sonnx::cli;
     sonnx::io::remove_temporaries_on_signals();  // before any thread starts (DIV-CLI-D3)
+    record_command_line(argc, argv);  // for the reports' provenance (DIV-CLI-D17)
     CLI::App app{kDescription, "sonnx-div"};
+    app.set_version_flag("--version", version_text(), "print the version, source revision and compiler, and exit");
     app.require_subcommand(1, 1);
     app.fallthrough(false);
     std::vector<Subcommand> commands;
@@ -39,6 +43,8 @@ int main(int argc, char** argv) {
         return app.exit(help);  // prints the help of the subcommand asked about; status 0
     } catch (const CLI::CallForAllHelp& help) {
         return app.exit(help);
+    } catch (const CLI::CallForVersion& version) {
+        return app.exit(version);
     } catch (const CLI::ParseError& error) {
         (void)app.exit(error);
         std::cerr << "Run 'sonnx-div --help' or 'sonnx-div <command> --help' for usage.\n";

@@ -14,6 +14,10 @@ namespace sonnx::cli {
 // value is at most `max`; anything else is a usage error naming the range.
 CLI::Validator whole_number_up_to(std::uint64_t max);
 
+// "K/N" with 0 <= K < N <= 1000000, decimal digits only (DIV-CLI-D20);
+// false, leaving index and count as they were, for anything else.
+bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& count);
+
 }  // namespace sonnx::cli
 
 #endif

@@ -1,5 +1,7 @@
 #include "operand_files.hpp"
 
+#include <utility>
+
 #include "sonnx/io/tensor_file.hpp"
 #include "type_names.hpp"
 
@@ -9,7 +11,9 @@ void OperandFiles::add_to(CLI::App& command) {
     command
         .add_option("--type", type,
                     "element type of every tensor file; needed for BF16, INT4 and UINT4 in .npy files, which NumPy "
-                    "lacks: bf16 reads '<u2' or '<i2' bit patterns, int4 'i1', uint4 'u1' (one element per byte)")
+                    "lacks: bf16 reads '<u2' or '<i2' bit patterns, int4 'i1', uint4 'u1' (one element per byte); "
+                    "fp16 also reads '<u2' or '<i2' bit patterns. Otherwise the file's own type must be this one. "
+                    "Reports name both types (DIV-CLI-D17)")
         ->check(CLI::IsMember(type_names(), CLI::ignore_case));
 }
 
@@ -19,6 +23,18 @@ io::TensorData OperandFiles::read(const std::string& path) const {
         return io::read_tensor_file(path, wanted);
     }
     return io::read_tensor_file(path);
+}
+
+// [impl->req~div-cli-d17~1]
+io::TensorData OperandFiles::read(const std::string& path, const std::string& role, Provenance& provenance) const {
+    io::TensorData tensor = io::read_tensor_file(path);
+    const ElementType stored = tensor.type;
+    ElementType wanted{};
+    if (!type.empty() && parse_type_name(type, wanted)) {
+        tensor = io::as_element_type(std::move(tensor), path, wanted);
+    }
+    provenance.inputs.push_back(input_record(role, path, stored, tensor.type, tensor.dims));
+    return tensor;
 }
 
 }  // namespace sonnx::cli

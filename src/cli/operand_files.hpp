@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "provenance.hpp"
 #include "sonnx/io/tensor_data.hpp"
 
 namespace sonnx::cli {
@@ -17,6 +18,8 @@ struct OperandFiles {
     void add_to(CLI::App& command);
     // The tensor of a .npy or .pb file; throws io::FileError (exit status 2).
     io::TensorData read(const std::string& path) const;
+    // The same, recording the file, its hash and how it was read under `role`.
+    io::TensorData read(const std::string& path, const std::string& role, Provenance& provenance) const;
 };
 
 }  // namespace sonnx::cli

@@ -101,6 +101,33 @@ DivOptions OperatorOptions::div_options() const {
     return options;
 }
 
+// [impl->req~div-cli-d17~1]
+std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options) {
+    std::vector<std::pair<std::string, std::string>> in_force;
+    switch (options.profile) {
+        case Profile::onnx:
+            in_force.emplace_back("profile", "onnx");
+            in_force.emplace_back("opset", std::to_string(options.onnx.opset));
+            if (options.onnx.opset < 7U) {
+                in_force.emplace_back("broadcast", options.onnx.broadcast ? "1" : "0");
+                in_force.emplace_back("axis", options.onnx.has_axis ? std::to_string(options.onnx.axis) : "none");
+            }
+            break;
+        case Profile::openvino:
+            in_force.emplace_back("profile", "openvino");
+            in_force.emplace_back("pythondiv", options.openvino.pythondiv ? "true" : "false");
+            in_force.emplace_back("auto-broadcast",
+                                  (options.openvino.auto_broadcast == AutoBroadcast::none) ? "none" : "numpy");
+            break;
+        default:
+            in_force.emplace_back("profile", "sonnx");
+            in_force.emplace_back("sonnx-revision", revision_name(options.sonnx_revision));
+            break;
+    }
+    in_force.emplace_back("int-rounding", rounding_name(int_rounding_of(options)));
+    return in_force;
+}
+
 const char* rounding_name(IntRounding rounding) { return (rounding == IntRounding::toward_zero) ? "trunc" : "floor"; }
 
 const char* revision_name(SonnxRevision revision) { return (revision == SonnxRevision::r2026_06) ? "2026-06" : "seed"; }

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sonnx/div.hpp"
 
@@ -42,6 +44,8 @@ private:
 };
 
 const char* rounding_name(IntRounding rounding);  // "floor", "trunc"
+// The operator's options as they apply, by their command-line names, defaults included.
+std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options);
 const char* revision_name(SonnxRevision revision);  // "seed", "2026-06"
 
 }  // namespace sonnx::cli

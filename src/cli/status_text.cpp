@@ -105,8 +105,8 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
 }
 
 CommandFailure precondition_failure(const Status& status, const io::TensorData* a, const io::TensorData* b,
-                                    const io::TensorData* y) {
-    return CommandFailure(exit_precondition, describe_status(status, a, b, y));
+                                    const io::TensorData* y, const std::string& hint) {
+    return CommandFailure(exit_precondition, describe_status(status, a, b, y) + (hint.empty() ? "" : "\nhint: " + hint));
 }
 
 }  // namespace sonnx::cli

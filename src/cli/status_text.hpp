@@ -19,7 +19,7 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
 
 // CommandFailure with exit_precondition and that message.
 CommandFailure precondition_failure(const Status& status, const io::TensorData* a, const io::TensorData* b,
-                                    const io::TensorData* y);
+                                    const io::TensorData* y, const std::string& hint = "");
 
 // "[7]" for a vector, "[1, 2]" (flat index 5 of shape [2, 3]) otherwise.
 std::string element_position(std::uint64_t flat_index, const std::vector<std::uint64_t>& dims);

@@ -18,6 +18,7 @@
 #include "sonnx/io/onnx_tensor.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/tensor_file.hpp"
+#include "sonnx/oracle/conformance.hpp"
 
 namespace sonnx::conformance {
 
@@ -54,7 +55,7 @@ std::size_t graph_index(const google::protobuf::RepeatedPtrField<onnx::ValueInfo
                     (std::strcmp(what, "output") == 0 ? "output" : "input"));
 }
 
-// [impl->req~div-onnx-d2~1]
+// [impl->req~div-onnx-d2~2]
 DivModel read_model(const fs::path& folder) {
     const fs::path path = folder / "model.onnx";
     std::vector<std::uint8_t> bytes;
@@ -129,7 +130,7 @@ io::TensorData read_tensor(const fs::path& path) {
 std::string dims_text(const std::vector<std::uint64_t>& dims) { return io::shape_text(dims); }
 
 // True for a NaN encoding of a float type.
-// [impl->req~div-onnx-d2~1]
+// [impl->req~div-onnx-d2~2]
 bool is_nan(ElementType type, const std::uint8_t* element) {
     std::uint64_t bits = 0U;
     std::memcpy(&bits, element, element_size(type));  // little-endian host (x86-64)
@@ -185,7 +186,35 @@ DivOptions options_for(const DivModel& model, const NodeTestSettings& settings) 
     return options;
 }
 
-// [impl->req~div-onnx-d2~1]
+// The folder's output judged as check judges a candidate: its error against
+// the exact quotient, element by element (DIV-CLI-D6's histogram).
+// [impl->req~div-onnx-d2~2]
+std::string candidate_errors(const io::TensorData& a, const io::TensorData& b, const io::TensorData& candidate,
+                             const DivOptions& options) {
+    BroadcastLayout layout{};
+    if (!div_broadcast_layout(a.type, a.shape(), b.shape(), options, layout).is_ok()) {
+        return "";  // the reference ran, so this does not happen
+    }
+    oracle::CheckOptions check{};
+    check.rounding = int_rounding_of(options);
+    check.worst_count = 0U;
+    check.threads = 1U;
+    const oracle::ConformanceReport r = oracle::check_conformance(a.view(), b.view(), candidate.view(), layout, check);
+    if (!r.precondition.is_ok() || !r.candidate_mismatch.is_ok()) {
+        return "";
+    }
+    const bool floating = type_class(a.type) == TypeClass::floating;
+    std::string text = floating ? "; the candidate's ulp error histogram:" : "; the candidate's error histogram:";
+    for (std::size_t k = 0U; k < oracle::kHistogramBuckets; ++k) {
+        if (r.histogram[k] > 0U) {
+            text += std::string(" ") + oracle::histogram_bucket_name(k) + " " + std::to_string(r.histogram[k]) + ",";
+        }
+    }
+    text += floating ? " max " + oracle::shortest_text(r.max_ulps) + " ulp" : " max " + std::to_string(r.max_error_units);
+    return text;
+}
+
+// [impl->req~div-onnx-d2~2]
 DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, const DivOptions& options,
                             NodeTestOutcome& test) {
     DataSetOutcome outcome;
@@ -222,9 +251,9 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
 
     if ((expected.type != y.type) || (expected.dims != y.dims)) {
         outcome.verdict = Verdict::fail;
-        outcome.detail = outcome.name + ": expected " + element_type_name(expected.type) + " " +
-                         dims_text(expected.dims) + ", the reference gives " + element_type_name(y.type) + " " +
-                         dims_text(y.dims);
+        outcome.detail = outcome.name + ": the candidate (output_" + std::to_string(model.output) + ".pb) is " +
+                         element_type_name(expected.type) + " " + dims_text(expected.dims) +
+                         ", the reference gives " + element_type_name(y.type) + " " + dims_text(y.dims);
         return outcome;
     }
     const std::size_t size = element_size(y.type);
@@ -247,10 +276,13 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
         outcome.verdict = Verdict::pass;
     } else {
         outcome.verdict = Verdict::fail;
+        // The folder's output is the candidate: ONNX's layout calls it the
+        // expected output, but here it is what a runtime gave (DIV-ONNX-D2).
         outcome.detail = outcome.name + ": " + std::to_string(outcome.mismatches) + " of " + std::to_string(count) +
                          " elements differ, first at " + std::to_string(first) + ": reference " +
-                         element_text(y.type, &y.bytes[first * size]) + ", expected " +
-                         element_text(y.type, &expected.bytes[first * size]);
+                         element_text(y.type, &y.bytes[first * size]) + ", candidate (output_" +
+                         std::to_string(model.output) + ".pb) " + element_text(y.type, &expected.bytes[first * size]) +
+                         candidate_errors(a, b, expected, options);
     }
     return outcome;
 }

@@ -61,7 +61,7 @@ std::uint64_t first_differing_axis(const Shape& lhs, const Shape& rhs) noexcept 
 
 // [impl->req~div-ov-r1~1]
 // [impl->req~div-onnx-r3~1]
-// [impl->req~div-bcast-d5~1]
+// [impl->req~div-bcast-d5~2]
 Status same_shape_rule(const Shape& a, const Shape& b, RequirementId rule, BroadcastShapes& out) noexcept {
     Status status{};
     if (same_shape(a, b)) {

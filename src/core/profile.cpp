@@ -168,7 +168,7 @@ Status check_profile_type(const DivOptions& options, ElementType type) noexcept 
 // [impl->req~div-onnx-r3~1]
 // [impl->req~div-ov-r1~1]
 // [impl->req~div-ov-r2~1]
-// [impl->req~div-bcast-d5~1]
+// [impl->req~div-bcast-d5~2]
 Status profile_shapes(const DivOptions& options, ElementType type, const Shape& a, const Shape& b,
                       BroadcastShapes& out, RequirementId& shape_rule) noexcept {
     Status status{};

@@ -92,7 +92,7 @@ Status check_alignment(const void* data, std::uint64_t count, std::uint64_t size
 
 // Element count and byte size of a shape of `size`-byte elements.
 // [impl->req~div-api-d4~1]
-// [impl->req~div-bcast-d5~1]
+// [impl->req~div-bcast-d5~2]
 Status count_and_bytes(const Shape& shape, std::uint64_t size, Operand operand, std::uint64_t& count,
                        std::uint64_t& bytes) noexcept {
     Status status{};
@@ -256,9 +256,20 @@ namespace sonnx {
 // The checks of validate_profile_operands that concern A's type and the
 // shapes of A and B, for every profile (the sonnx profile's shape rule is
 // DIV-FLOAT-C1 / DIV-INT-C1), then the size of the resulting shape.
-// [impl->req~div-bcast-d5~1]
+// [impl->req~div-bcast-d5~2]
 Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
                         Shape& y) noexcept {
+    BroadcastLayout layout{};
+    const Status status = div_broadcast_layout(type, a, b, options, layout);
+    if (status.is_ok()) {
+        y = layout.y;
+    }
+    return status;
+}
+
+// [impl->req~div-bcast-d5~2]
+Status div_broadcast_layout(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                            BroadcastLayout& layout) noexcept {
     core::BroadcastShapes shapes{};
     RequirementId shape_rule = RequirementId::none;
     std::uint64_t count = 0U;
@@ -274,7 +285,9 @@ Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const 
     if (status.is_ok()) { status = core::count_and_bytes(b, size, Operand::b, count, bytes); }
     if (status.is_ok()) { status = core::count_and_bytes(shapes.y, size, Operand::y, count, bytes); }
     if (status.is_ok()) {
-        y = shapes.y;
+        layout.y = shapes.y;
+        layout.a_aligned = shapes.a_aligned;
+        layout.b_aligned = shapes.b_aligned;
     }
     return status;
 }

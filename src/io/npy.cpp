@@ -266,7 +266,7 @@ std::uint32_t read_le(const std::uint8_t* p, std::size_t bytes) {
 
 // [impl->req~div-io-d1~1]
 // [impl->req~div-io-d4~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size, std::uint64_t file_size) {
     if (size > file_size) {
         throw FileError(".npy: internal: more bytes than the file holds");

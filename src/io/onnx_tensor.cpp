@@ -132,7 +132,7 @@ std::vector<std::uint8_t> from_typed_field(const TensorProto& proto, ElementType
     return bytes;
 }
 
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 TensorProto parse_message(const std::uint8_t* data, std::size_t size) {
     check_tensor_proto_size(size);
     TensorProto proto;
@@ -146,7 +146,7 @@ TensorData tensor_of(const TensorProto& proto);
 
 }  // namespace
 
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 void check_tensor_proto_size(std::uint64_t bytes) {
     if (bytes > kMaxTensorProtoBytes) {
         throw ResourceError(".pb TensorProto: " + std::to_string(bytes) + " bytes, above protobuf's message limit of " +
@@ -195,7 +195,7 @@ TensorData parse_tensor_proto(const std::uint8_t* data, std::size_t size) {
 }
 
 // [impl->req~div-io-d3~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 TensorData parse_tensor_proto(std::vector<std::uint8_t>&& file) {
     TensorProto proto = parse_message(file.data(), file.size());
     std::vector<std::uint8_t>().swap(file);  // the file's bytes now live in proto: free them before the copy
@@ -281,7 +281,7 @@ std::vector<std::uint8_t> encode_tensor_proto(const TensorData& tensor) {
 }
 
 // [impl->req~div-io-d3~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 // [impl->req~div-int-d3~1]
 TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor) {
     const TensorSize size = checked_size(tensor.dims, tensor.type, ".pb TensorProto");

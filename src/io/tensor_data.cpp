@@ -35,7 +35,7 @@ TensorSize checked_size(const std::vector<std::uint64_t>& dims, ElementType type
     return TensorSize{elements, elements * size};
 }
 
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 std::vector<std::uint8_t> allocate_bytes(std::uint64_t size, const std::string& what) {
     const std::string failure = what + ": out of memory: cannot allocate " + std::to_string(size) + " bytes (" +
                                 size_text(size) + ")";

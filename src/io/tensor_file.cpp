@@ -131,7 +131,7 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path, std::uint64_t
 }
 
 // [impl->req~div-io-d4~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 TensorData read_tensor_file(const std::string& path) {
     const FileFormat format = format_of(path);
     const InputFile file(path);
@@ -163,7 +163,11 @@ TensorData read_tensor_file(const std::string& path) {
 
 // [impl->req~div-io-d2~1]
 TensorData read_tensor_file(const std::string& path, ElementType wanted) {
-    TensorData tensor = read_tensor_file(path);
+    return as_element_type(read_tensor_file(path), path, wanted);
+}
+
+// [impl->req~div-io-d2~1]
+TensorData as_element_type(TensorData tensor, const std::string& path, ElementType wanted) {
     if (tensor.type == wanted) {
         return tensor;
     }
@@ -176,7 +180,7 @@ TensorData read_tensor_file(const std::string& path, ElementType wanted) {
 }
 
 // [impl->req~div-cli-d4~1]
-// [impl->req~div-io-d5~1]
+// [impl->req~div-io-d5~2]
 void write_tensor_file(const std::string& path, const TensorData& tensor) {
     const FileFormat format = format_of(path);
     // Header and data are written as two pieces: the data are never copied.

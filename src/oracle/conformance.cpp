@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cmath>
+#include <iterator>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -38,15 +40,25 @@ enum FailedBit : std::uint32_t {
 constexpr const char* kFailedNames[] = {"DIV-FLOAT-F1", "DIV-FLOAT-D1",  "DIV-FLOAT-D2", "DIV-FLOAT-D3", "DIV-FLOAT-D4",
                                         "DIV-FLOAT-ACC1", "DIV-INT-F1", "DIV-INT-D1", "DIV-INT-ACC1"};
 
+// Largest error first (integers: the exact distance breaks ties of its double), then lowest index.
 bool worse(const ElementCheck& x, const ElementCheck& y) {
-    return (x.ulps != y.ulps) ? (x.ulps > y.ulps) : (x.index < y.index);
+    if (x.ulps != y.ulps) {
+        return x.ulps > y.ulps;
+    }
+    if (x.error_units != y.error_units) {
+        return x.error_units > y.error_units;
+    }
+    return x.index < y.index;
 }
 
 struct Partial {
     std::uint64_t conforming{0U};
     std::uint64_t exact_matches{0U};
     std::uint64_t special_mismatches{0U};
+    std::uint64_t flushed{0U};
+    std::uint64_t other_rounding_matches{0U};
     double max_ulps{0.0};
+    std::uint64_t max_error_units{0U};
     std::array<std::uint64_t, kHistogramBuckets> histogram{};
     std::vector<ElementCheck> worst;
     std::uint32_t failed{0U};
@@ -77,9 +89,9 @@ struct Partial {
 };
 
 // The requirement a wrong float result violates, from the operands' classes (DIV-CLI-D6).
-// [impl->req~div-cli-d6~1]
 std::uint32_t float_failures(const FloatFormat& format, std::uint64_t a, std::uint64_t b, const Measure& m,
                              std::uint64_t candidate) {
+    // [impl->req~div-cli-d6~2]
     const ValueClass ca = classify(format, a).value_class;
     const ValueClass cb = classify(format, b).value_class;
     if ((ca == ValueClass::nan) || (cb == ValueClass::nan) || ((ca == ValueClass::zero) && (cb == ValueClass::zero)) ||
@@ -95,15 +107,10 @@ std::uint32_t float_failures(const FloatFormat& format, std::uint64_t a, std::ui
     if ((ca == ValueClass::zero) || (cb == ValueClass::infinity)) {
         return float_d2;
     }
-    std::uint32_t failed = float_f1;
-    if (!m.within_half_ulp) {
-        failed |= float_acc1;
+    if (m.special_mismatch && (classify(format, candidate).value_class == ValueClass::zero)) {
+        return float_f1 | float_d2;  // a zero of the wrong sign: the sign rule, not the size
     }
-    if ((classify(format, m.expected).value_class == ValueClass::zero) &&
-        (classify(format, candidate).value_class == ValueClass::zero)) {
-        failed |= float_d2;  // an underflow to zero with the wrong sign
-    }
-    return failed;
+    return m.within_half_ulp ? float_f1 : (float_f1 | float_acc1);
 }
 
 std::size_t bucket_of(double ulps, bool special, bool within_half, bool within_one) {
@@ -131,10 +138,49 @@ std::size_t bucket_of(double ulps, bool special, bool within_half, bool within_o
     return (ulps < 256.0) ? 6U : 7U;
 }
 
+// Where an operand's element for Y's flat index i is: i itself for an
+// operand of Y's shape, else the operand's row-major index of Y's
+// coordinates with the axes where it repeats (extent 1) pinned at 0.
+// [impl->req~div-cli-d19~1]
+class OperandIndex {
+public:
+    OperandIndex(const Shape& y, const Shape& aligned) : rank_(y.rank) {
+        std::uint64_t step = 1U;
+        for (std::uint32_t k = y.rank; k > 0U; --k) {
+            const std::uint32_t axis = k - 1U;
+            extent_[axis] = y.dims[axis];
+            stride_[axis] = (aligned.dims[axis] == 1U) ? 0U : step;
+            identity_ = identity_ && (aligned.dims[axis] == y.dims[axis]);
+            step *= aligned.dims[axis];
+        }
+    }
+    [[nodiscard]] std::uint64_t of(std::uint64_t y_index) const {
+        if (identity_) {
+            return y_index;
+        }
+        std::uint64_t rest = y_index;
+        std::uint64_t index = 0U;
+        for (std::uint32_t k = rank_; k > 0U; --k) {
+            const std::uint32_t axis = k - 1U;
+            index += (rest % extent_[axis]) * stride_[axis];  // extents are non-zero when Y has elements
+            rest /= extent_[axis];
+        }
+        return index;
+    }
+
+private:
+    std::uint32_t rank_;
+    bool identity_{true};
+    std::array<std::uint64_t, kMaxRank> extent_{};
+    std::array<std::uint64_t, kMaxRank> stride_{};
+};
+
 class ChunkChecker {
 public:
-    ChunkChecker(ElementType type, const CheckOptions& options, const void* a, const void* b, const void* y)
-        : type_(type), traits_(element_traits(type)), options_(options), a_(a), b_(b), y_(y) {
+    ChunkChecker(ElementType type, const CheckOptions& options, const void* a, const void* b, const void* y,
+                 const BroadcastLayout& layout)
+        : type_(type), traits_(element_traits(type)), options_(options), a_(a), b_(b), y_(y),
+          a_index_(layout.y, layout.a_aligned), b_index_(layout.y, layout.b_aligned) {
         if (traits_.is_float) {
             float_oracle_ = std::make_unique<FloatOracle>(float_format(type));
         }
@@ -162,10 +208,15 @@ public:
             if (e.conforming) {
                 ++p.conforming;
             }
-            if (e.special_mismatch) {
+            if (!e.conforming && e.flushed) {
+                ++p.flushed;  // DIV-CLI-D16: its own class, with its true error
+            } else if (e.special_mismatch) {
                 ++p.special_mismatches;
+            } else {
+                // a conforming element, or a finite error
             }
             p.max_ulps = std::max(p.max_ulps, e.ulps);
+            p.max_error_units = std::max(p.max_error_units, e.error_units);
             p.keep(e, options_.worst_count);
         }
     }
@@ -189,8 +240,8 @@ private:
     ElementCheck load(std::uint64_t i) const {
         ElementCheck e;
         e.index = i;
-        e.a = load_element(traits_, a_, i);
-        e.b = load_element(traits_, b_, i);
+        e.a = load_element(traits_, a_, a_index_.of(i));
+        e.b = load_element(traits_, b_, b_index_.of(i));
         e.candidate = load_element(traits_, y_, i);
         return e;
     }
@@ -200,9 +251,13 @@ private:
         e.expected = m.expected;
         e.ulps = m.ulps;
         e.special_mismatch = m.special_mismatch;
+        e.flushed = m.flush_explained;
         switch (options_.accept) {
             case Acceptance::half_ulp: e.conforming = m.within_half_ulp; break;
             case Acceptance::one_ulp: e.conforming = m.within_one_ulp; break;
+            // ulps is the exact ratio rounded up to a double and the bound a
+            // double, so ulps <= bound exactly when the ratio is (DIV-CLI-D5).
+            case Acceptance::ulps: e.conforming = (m.ulps <= options_.max_ulps); break;
             default: e.conforming = m.exact_match; break;
         }
         if (m.exact_match) {
@@ -220,6 +275,15 @@ private:
                                  : int_oracle_.unsigned_quotient(type_, e.a, e.b);
     }
 
+    // The element word of the quotient under the rounding not asked for (signed types only).
+    std::uint64_t other_rounding_quotient(const ElementCheck& e) {
+        const IntRounding other =
+            (options_.rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
+        const IntQuotient q = int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
+                                                          static_cast<std::int64_t>(e.b), other);
+        return static_cast<std::uint64_t>(q.signed_value);
+    }
+
     // The oracle's verdict; the pair is judged only when it is ok.
     IntVerdict check_int(ElementCheck& e, Partial& p) {
         const IntQuotient q = quotient_of(e);
@@ -233,11 +297,15 @@ private:
                                           : (e.candidate > e.expected);
         const std::uint64_t distance = candidate_larger ? (e.candidate - e.expected) : (e.expected - e.candidate);
         e.ulps = static_cast<double>(distance);
+        e.error_units = distance;  // exact: the double above orders, this one is printed
         e.conforming = (distance == 0U);
         if (e.conforming) {
             ++p.exact_matches;
         } else {
             p.failed |= ((options_.rounding == IntRounding::floor) ? int_f1 : int_d1) | int_acc1;
+            if (traits_.is_signed && (other_rounding_quotient(e) == e.candidate)) {
+                ++p.other_rounding_matches;  // for the hint about --int-rounding (DIV-CLI-D18)
+            }
         }
         ++p.histogram[bucket_of(e.ulps, false, false, false)];
         return IntVerdict::ok;
@@ -249,6 +317,8 @@ private:
     const void* a_;
     const void* b_;
     const void* y_;
+    OperandIndex a_index_;
+    OperandIndex b_index_;
     std::unique_ptr<FloatOracle> float_oracle_;
     IntOracle int_oracle_;
 };
@@ -274,29 +344,42 @@ bool differ(const Shape& x, const Shape& y, std::uint64_t& axis) {
     return x.rank != y.rank;
 }
 
-// Types, shapes and 4-bit ranges, in sonnx::div's order (DIV-API-D2).
-// [impl->req~div-cli-d7~2]
-Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
-                            const ElementTraits& t) {
+// A layout that div_broadcast_layout could have given for these operands:
+// ranks equal to Y's, each aligned extent Y's or 1, and the operands'
+// element counts those of their aligned shapes. A caller's error otherwise.
+void check_layout(const ConstTensorView& a, const ConstTensorView& b, const BroadcastLayout& layout) {
+    const Shape& y = layout.y;
+    bool fits = (layout.a_aligned.rank == y.rank) && (layout.b_aligned.rank == y.rank) && (y.rank <= kMaxRank) &&
+                (count_of(layout.a_aligned) == count_of(a.shape)) && (count_of(layout.b_aligned) == count_of(b.shape));
+    for (std::uint32_t k = 0U; fits && (k < y.rank); ++k) {
+        for (const Shape* aligned : {&layout.a_aligned, &layout.b_aligned}) {
+            const std::uint64_t extent = aligned->dims[k];
+            fits = fits && ((extent == y.dims[k]) || (extent == 1U));
+        }
+    }
+    if (!fits) {
+        throw std::invalid_argument("check_conformance: the broadcast layout does not fit the operands");
+    }
+}
+
+// A's and B's types, shapes and 4-bit ranges, in sonnx::div's order (DIV-API-D2).
+// `same_shape`: the sonnx rule, A's and B's shapes equal; otherwise the
+// layout has already placed them on Y's axes.
+// [impl->req~div-cli-d7~3]
+Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, const ElementTraits& t,
+                            bool same_shape) {
     const bool is_float = t.is_float;
     if (b.type != a.type) {
         return Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
                       Operand::b, 0U};
     }
-    if (y.type != a.type) {
-        return Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
-                      Operand::y, 0U};
-    }
     std::uint64_t axis = 0U;
     const RequirementId shape_requirement = is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1;
-    if (differ(a.shape, b.shape, axis)) {
+    if (same_shape && differ(a.shape, b.shape, axis)) {
         return Status{StatusCode::shape_mismatch, shape_requirement, Operand::b, axis};
     }
-    if (differ(a.shape, y.shape, axis)) {
-        return Status{StatusCode::shape_mismatch, shape_requirement, Operand::y, axis};
-    }
-    const std::uint64_t n = count_of(a.shape);
-    for (const ConstTensorView* v : {&a, &b, &y}) {
+    for (const ConstTensorView* v : {&a, &b}) {
+        const std::uint64_t n = count_of(v->shape);
         if ((n > 0U) && ((v->data == nullptr) || (v->size_bytes / t.size < n))) {
             throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
         }
@@ -305,6 +388,7 @@ Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, 
         const std::int64_t low = int_min(t);
         const auto high = static_cast<std::int64_t>(int_max(t));
         for (const ConstTensorView* v : {&a, &b}) {
+            const std::uint64_t n = count_of(v->shape);
             for (std::uint64_t i = 0; i < n; ++i) {
                 const auto value = static_cast<std::int64_t>(load_element(t, v->data, i));
                 if ((value < low) || (value > high)) {
@@ -317,24 +401,81 @@ Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, 
     return Status{};
 }
 
+// Y of another type or shape than A / B has: not a precondition of the
+// operator but a wrong candidate, judged non-conforming (DIV-CLI-D7).
+// [impl->req~div-cli-d7~3]
+Status candidate_mismatch(const ConstTensorView& a, const ConstTensorView& y, const Shape& y_shape,
+                          const ElementTraits& t) {
+    const bool is_float = t.is_float;
+    if (y.type != a.type) {
+        return Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
+                      Operand::y, 0U};
+    }
+    std::uint64_t axis = 0U;
+    if (differ(y_shape, y.shape, axis)) {
+        return Status{StatusCode::shape_mismatch, is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1,
+                      Operand::y, axis};
+    }
+    const std::uint64_t n = count_of(y_shape);
+    if ((n > 0U) && ((y.data == nullptr) || (y.size_bytes / t.size < n))) {
+        throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
+    }
+    return Status{};
+}
+
 }  // namespace
 
-const char* acceptance_name(Acceptance level) {
+// [impl->req~div-cli-d5~2]
+std::string acceptance_name(Acceptance level, double max_ulps) {
     switch (level) {
         case Acceptance::half_ulp: return "half-ulp";
         case Acceptance::one_ulp: return "one-ulp";
+        case Acceptance::ulps: return shortest_text(max_ulps) + "ulp";
         default: return "exact";
     }
 }
 
-bool parse_acceptance(const std::string& text, Acceptance& level) {
-    for (const Acceptance candidate : {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp}) {
-        if (text == acceptance_name(candidate)) {
-            level = candidate;
+// [impl->req~div-cli-d5~2]
+bool parse_acceptance(const std::string& text, Acceptance& level, double& max_ulps) {
+    for (const Acceptance named : {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp}) {
+        if (text == acceptance_name(named, 0.0)) {
+            level = named;
             return true;
         }
     }
-    return false;
+    // N ulp: a positive decimal number that a double holds exactly, so that
+    // the comparison with the exact distance is exact too.
+    const std::string suffix = "ulp";
+    if ((text.size() <= suffix.size()) || (text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0)) {
+        return false;
+    }
+    const std::string number = text.substr(0U, text.size() - suffix.size());
+    if ((number.find_first_not_of("0123456789.") != std::string::npos) || (number.find_first_of("0123456789") != 0U) ||
+        (number.find('.') != number.rfind('.')) || (number.back() == '.')) {
+        return false;
+    }
+    mpfr_t value;
+    mpfr_init2(value, 53);
+    char* end = nullptr;
+    const int ternary = mpfr_strtofr(value, number.c_str(), &end, 10, MPFR_RNDN);
+    const bool whole = (end != nullptr) && (*end == '\0');
+    const double bound = mpfr_get_d(value, MPFR_RNDN);
+    mpfr_clear(value);
+    if (!whole || (ternary != 0) || !(bound > 0.0) || !(bound <= 1e15)) {
+        return false;
+    }
+    level = Acceptance::ulps;
+    max_ulps = bound;
+    return true;
+}
+
+std::string shortest_text(double value) {
+    if (std::isinf(value)) {
+        return "inf";
+    }
+    char text[32];
+    const std::to_chars_result r = std::to_chars(std::begin(text), std::end(text), value);
+    return std::string(text, r.ptr);
 }
 
 const char* histogram_bucket_name(std::size_t bucket) {
@@ -347,21 +488,51 @@ std::uint64_t nonconforming(const ConformanceReport& report) {
     return report.elements - report.conforming - report.undefined;
 }
 
-// [impl->req~div-cli-d5~1]
-// [impl->req~div-cli-d6~1]
-// [impl->req~div-cli-d7~2]
-// [impl->req~div-cli-d14~1]
-// [impl->req~div-tq-d2~1]
-ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
-                                    const CheckOptions& options) {
+bool conforms(const ConformanceReport& report) {
+    return report.precondition.is_ok() && report.candidate_mismatch.is_ok() && (nonconforming(report) == 0U);
+}
+
+namespace {
+
+// The shard's elements of Y's `count`: K of N takes [K * q + min(K, r),
+// (K + 1) * q + min(K + 1, r)) with count = N * q + r, so that the N
+// shards cover every element once and differ in size by at most one.
+// [impl->req~div-cli-d20~1]
+std::uint64_t shard_begin(const CheckOptions& options, std::uint64_t count) {
+    const std::uint64_t q = count / options.shard_count;
+    const std::uint64_t r = count % options.shard_count;
+    return options.shard_index * q + std::min(options.shard_index, r);
+}
+std::uint64_t shard_end(const CheckOptions& options, std::uint64_t count) {
+    const std::uint64_t q = count / options.shard_count;
+    const std::uint64_t r = count % options.shard_count;
+    return (options.shard_index + 1U) * q + std::min(options.shard_index + 1U, r);
+}
+
+// Y against A / B with A's and B's elements found through the layout.
+// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d19~1]
+ConformanceReport check_mapped(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                               const BroadcastLayout& layout, bool same_shape, const CheckOptions& options) {
+    if ((options.shard_count == 0U) || (options.shard_index >= options.shard_count)) {
+        throw std::invalid_argument("check_conformance: shard index not below the shard count");
+    }
     ConformanceReport report;
     report.type = a.type;
     const ElementTraits t = element_traits(a.type);
-    report.precondition = static_preconditions(a, b, y, t);
+    report.precondition = static_preconditions(a, b, t, same_shape);
     if (!report.precondition.is_ok()) {
         return report;
     }
-    const std::uint64_t n = count_of(a.shape);
+    report.candidate_mismatch = candidate_mismatch(a, y, layout.y, t);
+    if (!report.candidate_mismatch.is_ok()) {
+        report.elements = shard_end(options, count_of(layout.y)) - shard_begin(options, count_of(layout.y));
+        return report;  // no element judged; none conforms
+    }
+    // The elements [first, end) of Y: all of them, or one shard (DIV-CLI-D20).
+    const std::uint64_t first = shard_begin(options, count_of(layout.y));
+    const std::uint64_t end = shard_end(options, count_of(layout.y));
+    const std::uint64_t n = end - first;
     const std::uint64_t chunks = (n + kChunk - 1U) / kChunk;
     std::atomic<std::uint64_t> next{0U};
     std::mutex lock;
@@ -371,10 +542,10 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     auto worker = [&]() {
         Partial p;
         try {
-            ChunkChecker checker(a.type, options, a.data, b.data, y.data);
+            ChunkChecker checker(a.type, options, a.data, b.data, y.data, layout);
             for (std::uint64_t c = next++; c < chunks; c = next++) {
                 const std::uint64_t undefined_before = p.undefined;
-                checker.check(c * kChunk, std::min(n, (c + 1U) * kChunk), p);
+                checker.check(first + c * kChunk, first + std::min(n, (c + 1U) * kChunk), p);
                 has_undefined[c] = static_cast<std::uint8_t>(p.undefined != undefined_before);  // one writer per chunk
             }
             p.trim(options.worst_count);
@@ -404,7 +575,10 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
         report.conforming += p.conforming;
         report.exact_matches += p.exact_matches;
         report.special_mismatches += p.special_mismatches;
+        report.flushed += p.flushed;
+        report.other_rounding_matches += p.other_rounding_matches;
         report.max_ulps = std::max(report.max_ulps, p.max_ulps);
+        report.max_error_units = std::max(report.max_error_units, p.max_error_units);
         for (std::size_t k = 0; k < kHistogramBuckets; ++k) {
             report.histogram[k] += p.histogram[k];
         }
@@ -432,11 +606,11 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     }
     // The undefined elements found again in index order, in the chunks where the
     // workers met them: the list does not depend on which worker took which chunk.
-    ChunkChecker listing(a.type, options, a.data, b.data, y.data);
+    ChunkChecker listing(a.type, options, a.data, b.data, y.data, layout);
     std::uint64_t begin = 0U;
     for (const std::uint8_t found : has_undefined) {
         if (found != 0U) {
-            listing.collect_undefined(begin, std::min(n, begin + kChunk), options.worst_count,
+            listing.collect_undefined(first + begin, first + std::min(n, begin + kChunk), options.worst_count,
                                       report.undefined_elements);
         }
         begin += kChunk;
@@ -448,6 +622,25 @@ ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorV
     }
     std::sort(report.failed_requirements.begin(), report.failed_requirements.end());
     return report;
+}
+
+}  // namespace
+
+// [impl->req~div-cli-d5~2]
+// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d7~3]
+// [impl->req~div-cli-d14~1]
+// [impl->req~div-tq-d2~1]
+ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                                    const CheckOptions& options) {
+    return check_mapped(a, b, y, BroadcastLayout{a.shape, a.shape, b.shape}, true, options);
+}
+
+// [impl->req~div-cli-d19~1]
+ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                                    const BroadcastLayout& layout, const CheckOptions& options) {
+    check_layout(a, b, layout);
+    return check_mapped(a, b, y, layout, false, options);
 }
 
 }  // namespace sonnx::oracle

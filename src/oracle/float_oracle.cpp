@@ -153,7 +153,16 @@ long FloatOracle::ulp_exponent(std::uint64_t finite_bits) {
 
 // [impl->req~div-float-d8~1]
 // [impl->req~div-float-acc1~1]
+// [impl->req~div-cli-d5~2]
 Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t candidate) {
+    Measure m = measure_distance(a, b, candidate);
+    if (!m.exact_match) {
+        m.flush_explained = flush_explains(a, b, candidate);
+    }
+    return m;
+}
+
+Measure FloatOracle::measure_distance(std::uint64_t a, std::uint64_t b, std::uint64_t candidate) {
     Measure m{};
     decode(a_, a);
     decode(b_, b);
@@ -163,15 +172,21 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
     const Classified given = classify(format_, candidate);
     const bool both_nan = (expected.value_class == ValueClass::nan) && (given.value_class == ValueClass::nan);
     m.exact_match = both_nan || (m.expected == candidate);
-    const bool special = (expected.value_class != ValueClass::finite) || (given.value_class != ValueClass::finite);
-    if (special) {
-        // NaN, infinities and zeros must match exactly (zeros by sign) at every level.
+    const bool non_finite = (expected.value_class == ValueClass::nan) || (expected.value_class == ValueClass::infinity) ||
+                            (given.value_class == ValueClass::nan) || (given.value_class == ValueClass::infinity);
+    // A zero is a finite value with a distance like any other, but it must carry
+    // the sign IEEE gives the quotient: the operands' signs combined (DIV-CLI-D5).
+    const bool quotient_negative = classify(format_, a).negative != classify(format_, b).negative;
+    const bool wrong_zero_sign = (given.value_class == ValueClass::zero) && (given.negative != quotient_negative);
+    if (non_finite || wrong_zero_sign) {
+        // NaN and infinities must match exactly at every level; so must a zero's sign.
         m.special_mismatch = !m.exact_match;
         m.ulps = m.exact_match ? 0.0 : std::numeric_limits<double>::infinity();
         m.within_half_ulp = m.exact_match;
         m.within_one_ulp = m.exact_match;
         return m;
     }
+    // From here a and c are finite and b is non-zero (finite or infinite).
     // The unit is ulp(q') for q' = a/b rounded toward zero into the format,
     // which is ulp(q) of the nearest result q: q' differs from q only when
     // rounding to nearest went away from zero, and its binade only when q is
@@ -181,22 +196,32 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
     // A/B = 2^m (1 - e), the positive integer 2^m B - A = 2^m B e (m >= 0)
     // or B - 2^-m A = B e (m < 0) forces 2^m B >= 2^(p+1), so A >= 2^p, or
     // B >= 2^(p+1). Onto the smallest normal a tie can round up (FP16
-    // 0x07FF / 0x4000), but both ulps are the smallest subnormal there.
-    const long q_exponent = static_cast<long>(mpfr_get_exp(q_)) - 1;
+    // 0x07FF / 0x4000), but both ulps are the smallest subnormal there. A
+    // quotient that rounds to zero has the ulp of zero, the smallest subnormal.
     const long smallest_normal_exponent = 1L - format_.bias;
-    const long unit = std::max(q_exponent, smallest_normal_exponent) - format_.precision + 1;
+    long q_exponent = smallest_normal_exponent;
+    if (!mpfr_zero_p(q_)) {
+        q_exponent = std::max(static_cast<long>(mpfr_get_exp(q_)) - 1, smallest_normal_exponent);
+    }
+    const long unit = q_exponent - format_.precision + 1;
     // |c - a/b| / 2^unit = |c*b - a| / (|b| * 2^unit), compared exactly: c*b - a
     // in 128 bits when MPFR reports it exact (ternary 0), else at the wide precision.
+    // An infinite b makes a/b exactly zero: the distance is |c| / 2^unit.
     decode(c_, candidate);
-    mpfr_mul(narrow_, c_, b_, MPFR_RNDN);  // exact: 2p bits
     mpfr_ptr difference = narrow_;
-    if (mpfr_sub(narrow_, narrow_, a_, MPFR_RNDN) != 0) {
-        mpfr_mul(wide_, c_, b_, MPFR_RNDN);     // exact
-        mpfr_sub(wide_, wide_, a_, MPFR_RNDN);  // exact within the wide precision
-        difference = wide_;
+    if (mpfr_inf_p(b_) != 0) {
+        mpfr_abs(narrow_, c_, MPFR_RNDN);  // exact: p bits
+        mpfr_set_ui(unit_, 1U, MPFR_RNDN);
+    } else {
+        mpfr_mul(narrow_, c_, b_, MPFR_RNDN);  // exact: 2p bits
+        if (mpfr_sub(narrow_, narrow_, a_, MPFR_RNDN) != 0) {
+            mpfr_mul(wide_, c_, b_, MPFR_RNDN);     // exact
+            mpfr_sub(wide_, wide_, a_, MPFR_RNDN);  // exact within the wide precision
+            difference = wide_;
+        }
+        mpfr_abs(unit_, b_, MPFR_RNDN);
     }
     mpfr_abs(difference, difference, MPFR_RNDN);
-    mpfr_abs(unit_, b_, MPFR_RNDN);
     mpfr_mul_2si(unit_, unit_, unit - 1, MPFR_RNDN);  // |b| * ulp / 2, exact
     m.within_half_ulp = mpfr_lessequal_p(difference, unit_) != 0;
     mpfr_mul_2ui(unit_, unit_, 1, MPFR_RNDN);         // |b| * ulp, exact
@@ -204,6 +229,48 @@ Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t can
     mpfr_div(ratio_, difference, unit_, MPFR_RNDU);
     m.ulps = mpfr_get_d(ratio_, MPFR_RNDU);
     return m;
+}
+
+// Flush to zero (DIV-CLI-D16): the candidate is what a divider gives that
+// reads subnormal operands as zeros of their sign (DAZ), or that returns a
+// zero of the quotient's sign where |a/b|, after DAZ, is below the smallest
+// normal (FTZ, tiny before rounding, which includes tiny after rounding).
+// [impl->req~div-cli-d16~1]
+bool FloatOracle::flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t candidate) {
+    const std::uint64_t sign_bit = std::uint64_t{1} << static_cast<unsigned>(format_.total_bits - 1);
+    const bool a_subnormal = is_subnormal(a);
+    const bool b_subnormal = is_subnormal(b);
+    const std::uint64_t a_read = a_subnormal ? (a & sign_bit) : a;
+    const std::uint64_t b_read = b_subnormal ? (b & sign_bit) : b;
+    const Classified given = classify(format_, candidate);
+    if (a_subnormal || b_subnormal) {
+        decode(a_, a_read);
+        decode(b_, b_read);
+        round_into_format(q_, a_, b_, MPFR_RNDN);
+        const std::uint64_t model = encode(q_);
+        const bool both_nan = (classify(format_, model).value_class == ValueClass::nan) &&
+                              (given.value_class == ValueClass::nan);
+        if (both_nan || (model == candidate)) {
+            return true;
+        }
+    }
+    const Classified ca = classify(format_, a_read);
+    const Classified cb = classify(format_, b_read);
+    if ((given.value_class != ValueClass::zero) || (given.negative != (ca.negative != cb.negative)) ||
+        (ca.value_class != ValueClass::finite) || (cb.value_class != ValueClass::finite)) {
+        return false;
+    }
+    decode(a_, a_read);
+    decode(b_, b_read);
+    mpfr_abs(unit_, b_, MPFR_RNDN);
+    mpfr_mul_2si(unit_, unit_, 1L - format_.bias, MPFR_RNDN);  // |b| * smallest normal, exact
+    return mpfr_cmpabs(a_, unit_) < 0;                          // |a/b| below the smallest normal
+}
+
+bool FloatOracle::is_subnormal(std::uint64_t bits) const {
+    const int fraction_bits = format_.precision - 1;
+    const std::uint64_t exponent = (bits >> static_cast<unsigned>(fraction_bits)) & low_mask(format_.exponent_bits);
+    return (exponent == 0U) && (classify(format_, bits).value_class == ValueClass::finite);
 }
 
 }  // namespace sonnx::oracle

@@ -70,7 +70,7 @@ TEST_F(Cli, HelpOnEveryCommandExitsZero) {
     RecordProperty("requirements", "DIV-CLI-D1");
     const CommandResult top = run({"--help"});
     EXPECT_EQ(top.status, 0);
-    for (const char* command : {"div", "check", "real", "campaign", "onnx-test"}) {
+    for (const char* command : {"div", "check", "real", "campaign", "onnx-test", "merge"}) {
         EXPECT_TRUE(contains(top.out, command)) << command;
         const CommandResult help = run({command, "--help"});
         EXPECT_EQ(help.status, 0) << command;
@@ -234,7 +234,7 @@ TEST_F(Cli, DivBf16FromNpyOnlyWhenAsked) {
 
 // Correct results: 1/3, 1/0 = inf, 0/0 given another NaN, 1/-inf = -0.
 // [utest->req~div-cli-d1~1]
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
     RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D6");
     const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U, 0x00000000U, 0x3F800000U});
@@ -264,8 +264,8 @@ TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
 
 // Negative control: one ulp off. 1/3 given 0x3EAAAAAA, 2/3 ulp below the
 // exact quotient: fails exact and half-ulp, passes one-ulp.
-// [utest->req~div-cli-d5~1]
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d6~2]
 // [utest->req~div-float-acc1~1]
 TEST_F(Cli, CheckNegativeControlOffByOneUlp) {
     RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D6,DIV-FLOAT-ACC1");
@@ -287,12 +287,15 @@ TEST_F(Cli, CheckNegativeControlOffByOneUlp) {
 }
 
 // Negative control: a flushed subnormal, as AVX512-BF16 vcvtneps2bf16 gives.
-// BF16 3 * 2^-133 / 2 = 1.5 * 2^-133 rounds to 0x0002; +0 fails at every level.
-// [utest->req~div-cli-d5~1]
+// BF16 3 * 2^-133 / 2 = 1.5 * 2^-133 rounds to 0x0002; +0 is 1.5 ulp
+// (2^-133) away: it fails at every level, reported as a flush to zero with
+// its true error, not as a special value (DIV-CLI-D16).
+// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d16~1]
 // [utest->req~div-float-d7~1]
 // [utest->req~div-float-f1~1]
 TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
-    RecordProperty("requirements", "DIV-CLI-D5,DIV-FLOAT-D7,DIV-FLOAT-F1");
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D16,DIV-FLOAT-D7,DIV-FLOAT-F1");
     const std::string a = npy("a.npy", "<u2", "(1,)", {0x0003U}, 2U);
     const std::string b = npy("b.npy", "<u2", "(1,)", {0x4000U}, 2U);
     const std::string y = npy("y.npy", "<u2", "(1,)", {0x0000U}, 2U);
@@ -301,15 +304,22 @@ TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
     EXPECT_EQ(r.status, 1) << r.err;
     const nlohmann::json report = json("r.json");
     EXPECT_EQ(report["type"], "BF16");
-    EXPECT_EQ(report["special_value_mismatches"], 1);
-    EXPECT_EQ(report["max_ulp_error"], "inf");
+    EXPECT_EQ(report["special_value_mismatches"], 0);
+    EXPECT_EQ(report["flush_to_zero"], 1);
+    EXPECT_EQ(report["max_ulp_error"], 1.5);
     EXPECT_EQ(report["worst"][0]["expected"], "0x0002");
-    EXPECT_EQ(report["histogram"][8]["count"], 1);
+    EXPECT_EQ(report["worst"][0]["flush_to_zero"], true);
+    EXPECT_EQ(report["histogram"][3]["count"], 1);  // [1, 2)
+    EXPECT_EQ(report["histogram"][8]["count"], 0);
+    EXPECT_TRUE(contains(r.out, "flush to zero (subnormal operands read as zero, or a zero for a quotient below the "
+                                "smallest normal): 1\n"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "error 1.5 ulp, flush to zero, NON-CONFORMING")) << r.out;
 }
 
 // Negative control: a lost sign of zero. 0 / -5 = -0, given +0.
 // [utest->req~div-float-d2~1]
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST_F(Cli, CheckNegativeControlLostSignOfZero) {
     RecordProperty("requirements", "DIV-FLOAT-D2,DIV-CLI-D6");
     const CommandResult r = run({"check", fp32("a.npy", {0x00000000U}), fp32("b.npy", {0xC0A00000U}),
@@ -321,20 +331,20 @@ TEST_F(Cli, CheckNegativeControlLostSignOfZero) {
 
 // Negative control: a NaN where an infinity is due. 1 / 0 = +inf, given NaN.
 // [utest->req~div-float-d1~1]
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST_F(Cli, CheckNegativeControlNanWhereInfinityIsDue) {
     RecordProperty("requirements", "DIV-FLOAT-D1,DIV-CLI-D6");
     const CommandResult r = run({"check", fp32("a.npy", {0x3F800000U}), fp32("b.npy", {0x00000000U}),
                                  fp32("y.npy", {0x7FC00000U}), "--accept", "one-ulp"});
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(contains(r.out, "failed requirements: DIV-FLOAT-D1\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "special-value mismatches (NaN, infinity, signed zero): 1")) << r.out;
+    EXPECT_TRUE(contains(r.out, "special-value mismatches (NaN, infinity, sign of a zero): 1")) << r.out;
 }
 
 // Negative control: floor where truncation was asked. -7 / 2: trunc -3, floor -4.
 // [utest->req~div-int-d1~1]
 // [utest->req~div-int-f1~1]
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
     RecordProperty("requirements", "DIV-INT-D1,DIV-INT-F1,DIV-CLI-D5");
     const std::string a = int32("a.npy", {-7, 7});
@@ -347,7 +357,7 @@ TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
     EXPECT_EQ(run({"check", a, b, y}).status, 0);
 }
 
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-cli-d2~1]
 // [utest->req~div-cli-d3~3]
 TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
@@ -362,14 +372,17 @@ TEST_F(Cli, CheckPreconditionsExitThreeAndAreRecorded) {
     EXPECT_EQ(report["precondition"]["requirement"], "DIV-INT-D2");
     EXPECT_EQ(report["precondition"]["index"], 1);
     EXPECT_EQ(report["conforming_result"], false);
+    // Y of another shape is a wrong candidate, not a precondition (exit 1);
+    // Y's shape and type are judged before the elements' preconditions.
     const CommandResult shape = run({"check", a, b, int32("y2.npy", {1, 2})});
-    EXPECT_EQ(shape.status, 3);
-    EXPECT_TRUE(contains(shape.err, "shape_mismatch: DIV-INT-C1 violated: Y's shape differs from A's at axis 0"));
+    EXPECT_EQ(shape.status, 1);
+    EXPECT_TRUE(contains(shape.out, "Y is not a candidate result: Y is INT32 [2], and A / B gives INT32 [3] here"))
+        << shape.out;
 }
 
 // INT4 in packed .pb files: [7, -8, -7] / [2, 2, 2] = [3, -4, -4] (0xC3 0x0C).
 // [utest->req~div-int-d3~1]
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 TEST_F(Cli, CheckInt4PackedFiles) {
     RecordProperty("requirements", "DIV-INT-D3,DIV-CLI-D7");
     const std::string a = pb("a.pb", 3U, 22U, {0x87U, 0x09U});
@@ -678,7 +691,7 @@ TEST_F(Cli, SonnxRevision2026) {
 // the seed revision; listed on request (floor: [3] non-conforming, exit 1)
 // and by default under 2026-06 (trunc: the two judged elements conform).
 // [utest->req~div-cli-d14~1]
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-prof-d4~2]
 TEST_F(Cli, CheckListsUndefinedElementsApart) {
     RecordProperty("requirements", "DIV-CLI-D14,DIV-CLI-D7,DIV-PROF-D4");
@@ -727,7 +740,7 @@ TEST_F(Cli, CheckListsUndefinedElementsApart) {
 // in B is reported at Y's first failing element (DIV-BCAST-D3).
 // [utest->req~div-cli-d10~1]
 // [utest->req~div-bcast-d3~1]
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 TEST_F(Cli, CheckUnderABroadcastingProfile) {
     RecordProperty("requirements", "DIV-CLI-D10,DIV-BCAST-D3,DIV-CLI-D5");
     auto i32 = [](std::int64_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
@@ -752,7 +765,7 @@ TEST_F(Cli, CheckUnderABroadcastingProfile) {
 // onnx-test on the project's own node-test folders: truncation passes under
 // onnx (the default here), floor fails where the signs differ (sonnx), and
 // the sonnx profile rejects broadcasting with C1 and its restriction R1.
-// [utest->req~div-onnx-d2~1]
+// [utest->req~div-onnx-d2~2]
 // [utest->req~div-cli-d10~1]
 TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
     RecordProperty("requirements", "DIV-ONNX-D2,DIV-CLI-D10");
@@ -845,7 +858,7 @@ TEST_F(Cli, LegacyAttributesOnlyAtTheirOpsets) {
 // from a broadcast is refused from the shapes before the computation; under
 // ulimit -v the buffer that did not fit is named; real's exact values are
 // bounded (180 KB of 1e100000 took 1.6 GB).
-// [utest->req~div-io-d5~1]
+// [utest->req~div-io-d5~2]
 // [utest->req~div-cli-d9~3]
 TEST_F(Cli, MemoryLimitsAreClassifiedErrors) {
     RecordProperty("requirements", "DIV-IO-D5,DIV-CLI-D9");
@@ -858,8 +871,11 @@ TEST_F(Cli, MemoryLimitsAreClassifiedErrors) {
                                     "4000000000000 bytes (3.64 TiB)"))
         << outer.err;
     EXPECT_FALSE(file_exists(path("y.npy")));
+    // Y [1000000, 1] is not the broadcast shape: a wrong candidate, found
+    // from the shapes, before anything is expanded.
     const CommandResult outer_check = run({"check", column, row, column, "--profile", "onnx"});
-    EXPECT_EQ(outer_check.status, 3) << "Y [1000000, 1] is not the broadcast shape: " << outer_check.err;
+    EXPECT_EQ(outer_check.status, 1) << outer_check.err;
+    EXPECT_TRUE(contains(outer_check.out, "A / B gives FP32 [1000000, 1000000] here")) << outer_check.out;
 
     // 1e100000 is a 332,193-bit integer: 203 of them pass 2^26 bits.
     std::string huge;
@@ -904,7 +920,7 @@ TEST_F(Cli, MemoryLimitsAreClassifiedErrors) {
 // (issue #11 item 5: div peaked at 4-5x its output, check copied A and B;
 // 1.05-1.3 GB for 64M FP32 elements). 16M FP32 elements: 64 MiB per tensor.
 // Peak RSS of the process is what the kernel counts, not a timing.
-// [utest->req~div-io-d5~1]
+// [utest->req~div-io-d5~2]
 TEST_F(Cli, PeakMemoryIsTheTensorsThemselves) {
     RecordProperty("requirements", "DIV-IO-D5");
     if (kAddressSanitizer) {
@@ -959,6 +975,242 @@ TEST_F(Cli, OutputLinksAreRefused) {
     ASSERT_EQ(::lstat(path("link.json").c_str(), &info), 0);
     EXPECT_TRUE(S_ISLNK(info.st_mode));
     EXPECT_EQ(file_text(path("target.json")), "old");
+}
+
+// Reports say how they were made (DIV-CLI-D17, issue #14 item 6): version
+// and source revision, the command line, every option in force, each input
+// with its SHA-256 (compared with coreutils' sha256sum) and how it was read,
+// and the date.
+// [utest->req~div-cli-d17~1]
+TEST_F(Cli, ReportsSayHowTheyWereMade) {
+    RecordProperty("requirements", "DIV-CLI-D17");
+    const CommandResult version = run({"--version"});
+    EXPECT_EQ(version.status, 0) << version.err;
+    EXPECT_TRUE(contains(version.out, "sonnx-div 0.1.0 (revision ")) << version.out;
+    const std::string a = npy("a.npy", "<u2", "(2,)", {0x3F80U, 0x4000U}, 2U);
+    const std::string b = npy("b.npy", "<u2", "(2,)", {0x4040U, 0x4000U}, 2U);
+    const std::string y = npy("y.npy", "<u2", "(2,)", {0x3EABU, 0x3F80U}, 2U);  // 1/3 -> 0x3EAB, 2/2 = 1
+    const CommandResult r = run({"check", a, b, y, "--type", "bf16", "--accept", "2ulp", "--json", path("r.json")});
+    EXPECT_EQ(r.status, 0) << r.err << r.out;
+    const nlohmann::json p = json("r.json")["provenance"];
+    EXPECT_EQ(p["tool"], "sonnx-div");
+    EXPECT_EQ(p["version"], "0.1.0");
+    const std::string revision = p["revision"].get<std::string>();
+    const bool hex40 = (revision.size() >= 40U) &&
+                       (revision.substr(0U, 40U).find_first_not_of("0123456789abcdef") == std::string::npos) &&
+                       ((revision.size() == 40U) || (revision.substr(40U) == "-dirty"));
+    EXPECT_TRUE(hex40 || (revision == "unknown")) << revision;
+    const std::string date = p["date"].get<std::string>();
+    EXPECT_EQ(date.size(), 20U) << date;
+    EXPECT_EQ(date[10], 'T');
+    EXPECT_EQ(date.back(), 'Z');
+    EXPECT_EQ(p["command"], "check");
+    EXPECT_TRUE(contains(p["command_line"].get<std::string>(), "check " + a + " " + b + " " + y +
+                                                                   " --type bf16 --accept 2ulp --json "))
+        << p["command_line"];
+    EXPECT_EQ(p["options"]["profile"], "sonnx");
+    EXPECT_EQ(p["options"]["sonnx-revision"], "seed");
+    EXPECT_EQ(p["options"]["int-rounding"], "floor");
+    EXPECT_EQ(p["options"]["accept"], "2ulp");
+    EXPECT_EQ(p["options"]["type"], "bf16");
+    ASSERT_EQ(p["inputs"].size(), 3U);
+    const char* roles[] = {"A", "B", "Y"};
+    const std::string files[] = {a, b, y};
+    for (std::size_t k = 0; k < 3U; ++k) {
+        const nlohmann::json& in = p["inputs"][k];
+        EXPECT_EQ(in["role"], roles[k]);
+        EXPECT_EQ(in["path"], files[k]);
+        EXPECT_EQ(in["stored_type"], "UINT16");
+        EXPECT_EQ(in["read_as"], "BF16");
+        const CommandResult sum = run_command({"sha256sum", files[k]}, dir_);
+        ASSERT_EQ(sum.status, 0);
+        EXPECT_EQ(in["sha256"], sum.out.substr(0U, 64U)) << files[k];
+        EXPECT_TRUE(contains(r.out, std::string(roles[k]) + ": " + files[k] + " sha256 " + sum.out.substr(0U, 64U) +
+                                        ", UINT16 read as BF16 (--type) [2]\n"))
+            << r.out;
+    }
+    EXPECT_TRUE(contains(r.out, "made by: sonnx-div 0.1.0 (revision ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "options: profile=sonnx sonnx-revision=seed int-rounding=floor accept=2ulp type=bf16 "
+                                "worst=10 shard=0/1 threads="))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "acceptance 2ulp")) << r.out;
+}
+
+// Numbers are exact (issue #14 item 7): a float error prints as the double
+// that holds it rounded up, in the fewest digits that read back as that
+// double (1/3 ulp rounded up is 0x3FD5555555555556 = 0.33333333333333337);
+// an integer error is an integer (UINT64 2^64 - 1 and 2^64 - 2 off).
+// [utest->req~div-cli-d6~2]
+TEST_F(Cli, CheckPrintsExactNumbers) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const CommandResult third = run({"check", fp32("a.npy", {0x3F800000U}), fp32("b.npy", {0x40400000U}),
+                                     fp32("y.npy", {0x3EAAAAABU}), "--json", path("f.json")});
+    EXPECT_EQ(third.status, 0) << third.err;
+    EXPECT_TRUE(contains(third.out, "max error: 0.33333333333333337 ulp\n")) << third.out;
+    EXPECT_EQ(json("f.json")["max_ulp_error"].get<double>(), 0.33333333333333337);
+    const std::string a = npy("ua.npy", "<u8", "(3,)", {UINT64_MAX - 1U, UINT64_MAX, 5U}, 8U);
+    const std::string b = npy("ub.npy", "<u8", "(3,)", {1U, 1U, 1U}, 8U);
+    const std::string y = npy("uy.npy", "<u8", "(3,)", {0U, 0U, 5U}, 8U);
+    const CommandResult r = run({"check", a, b, y, "--json", path("u.json")});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "max error: 18446744073709551615 (integer units, exact)\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "[1]: A = 18446744073709551615, B = 1, Y = 0, expected 18446744073709551615, error "
+                                "18446744073709551615, NON-CONFORMING\n"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "[0]: A = 18446744073709551614, B = 1, Y = 0, expected 18446744073709551614, error "
+                                "18446744073709551614, NON-CONFORMING\n"))
+        << r.out;
+    const nlohmann::json report = json("u.json");
+    EXPECT_EQ(report["max_error"].get<std::uint64_t>(), UINT64_MAX);
+    EXPECT_EQ(report["worst"][1]["error"].get<std::uint64_t>(), UINT64_MAX - 1U);
+    EXPECT_FALSE(report.contains("max_ulp_error"));
+}
+
+// A Y of the wrong type or shape is a wrong candidate (DIV-CLI-D7, issue
+// #14 item 5): exit 1, with what Y should have been. NumPy's int a / b
+// gives float64: [7, 8] / [2, 4] as FP64 [3.5, 2].
+// [utest->req~div-cli-d7~3]
+// [utest->req~div-cli-d18~1]
+TEST_F(Cli, WrongCandidateTypeOrShapeIsNonConforming) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-CLI-D18");
+    const std::string a = int32("a.npy", {7, 8});
+    const std::string b = int32("b.npy", {2, 4});
+    const std::string y = npy("y.npy", "<f8", "(2,)", {0x400C000000000000U, 0x4000000000000000U}, 8U);
+    const CommandResult r = run({"check", a, b, y, "--json", path("r.json")});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_TRUE(contains(r.out, "Y is not a candidate result: Y is FP64 [2], and A / B gives INT32 [2] here")) << r.out;
+    EXPECT_TRUE(contains(r.out, "hint: an integer Div gives integers of A's type; true division (NumPy's a / b) gives "
+                                "floats"))
+        << r.out;
+    const nlohmann::json report = json("r.json");
+    EXPECT_EQ(report["candidate_mismatch"]["y_type"], "FP64");
+    EXPECT_EQ(report["candidate_mismatch"]["expected_type"], "INT32");
+    EXPECT_EQ(report["nonconforming"], 2);
+    EXPECT_EQ(report["conforming_result"], false);
+    // Under a broadcasting profile: [2, 1] / [2] gives [2, 2]; a Y [2] is the wrong shape.
+    const std::string col = npy("col.npy", "<i4", "(2, 1)", {7U, 8U}, 4U);
+    const CommandResult wide = run({"check", col, b, int32("y2.npy", {3, 2}), "--profile", "onnx"});
+    EXPECT_EQ(wide.status, 1) << wide.err;
+    EXPECT_TRUE(contains(wide.out, "Y is INT32 [2], and A / B gives INT32 [2, 2] here")) << wide.out;
+}
+
+// Messages hint at the fix (DIV-CLI-D18, issue #14 item 8).
+// [utest->req~div-cli-d18~1]
+TEST_F(Cli, MessagesHintAtTheFix) {
+    RecordProperty("requirements", "DIV-CLI-D18");
+    // BF16 bit patterns in '<u2' files read as UINT16: 0x0000 is a zero divisor.
+    const std::string a = npy("a.npy", "<u2", "(2,)", {0x3F80U, 0x4000U}, 2U);
+    const std::string b = npy("b.npy", "<u2", "(2,)", {0x0000U, 0x4000U}, 2U);
+    const CommandResult bits = run({"check", a, b, a});
+    EXPECT_EQ(bits.status, 3);
+    EXPECT_TRUE(contains(bits.err, "hint: the files hold UINT16 elements; if they are BF16 or FP16 bit patterns "
+                                   "(NumPy has no bfloat16), give --type bf16 or --type fp16"))
+        << bits.err;
+    // An integer zero divisor otherwise: the policy that judges the rest.
+    const CommandResult zero = run({"check", int32("za.npy", {1}), int32("zb.npy", {0}), int32("zy.npy", {0})});
+    EXPECT_EQ(zero.status, 3);
+    EXPECT_TRUE(contains(zero.err, "hint: no result is defined for this element; --undefined list judges")) << zero.err;
+    // Shapes that differ under the default profile: the profiles that broadcast.
+    const CommandResult shape = run({"check", int32("sa.npy", {1, 2}), int32("sb.npy", {1}), int32("sy.npy", {1, 2})});
+    EXPECT_EQ(shape.status, 3);
+    EXPECT_TRUE(contains(shape.err, "hint: the sonnx profile divides tensors of equal shapes; --profile onnx and "
+                                    "--profile openvino broadcast"))
+        << shape.err;
+    // Truncated results checked under floor: -7 / 2 = -3 (trunc), 7 / -2 = -3.
+    const std::string ia = int32("ia.npy", {-7, 7, 6});
+    const std::string ib = int32("ib.npy", {2, -2, 3});
+    const std::string iy = int32("iy.npy", {-3, -3, 2});
+    const CommandResult floor = run({"check", ia, ib, iy});
+    EXPECT_EQ(floor.status, 1);
+    EXPECT_TRUE(contains(floor.out, "hint: every non-conforming element is what truncation gives: the candidate "
+                                    "rounds the other way; --int-rounding trunc checks against it"))
+        << floor.out;
+    EXPECT_EQ(run({"check", ia, ib, iy, "--int-rounding", "trunc"}).status, 0);
+    // One element nobody's rounding explains: no hint.
+    const CommandResult neither = run({"check", ia, ib, int32("iy2.npy", {-3, 5, 2})});
+    EXPECT_EQ(neither.status, 1);
+    EXPECT_FALSE(contains(neither.out, "hint:")) << neither.out;
+}
+
+// Shards (DIV-CLI-D20, issue #14 item 12): N runs of check --shard K/N and
+// a merge of their JSON reports give exactly the single run's report (but
+// for provenance), for floats with errors past several chunks, for
+// integers with undefined elements listed, and for a precondition stop.
+// [utest->req~div-cli-d20~1]
+TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const std::size_t n = 200003U;  // past three chunks of 65536, not a multiple of 3 or 4
+    std::vector<std::uint64_t> a(n), b(n), y(n);
+    std::uint64_t state = 12345U;
+    for (std::size_t i = 0U; i < n; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const auto word = static_cast<std::uint32_t>(state >> 32U);
+        a[i] = word;
+        b[i] = (word * 2654435761U) ^ 0x5A5A5A5AU;
+        y[i] = (i % 7919U == 3U) ? (word ^ 1U) : (word >> 1U);  // wrong nearly everywhere, differently
+    }
+    const std::string af = npy("a.npy", "<f4", "(" + std::to_string(n) + ",)", a, 4U);
+    const std::string bf = npy("b.npy", "<f4", "(" + std::to_string(n) + ",)", b, 4U);
+    const std::string yf = npy("y.npy", "<f4", "(" + std::to_string(n) + ",)", y, 4U);
+    const std::vector<std::int64_t> ia = {7, -128, 5, 9, -7, 100, 3, -128, 0, 6};
+    const std::vector<std::int64_t> ib = {2, -1, 0, 3, 2, 7, 0, -1, 5, 4};
+    const std::vector<std::int64_t> iy = {3, -128, 0, 3, -3, 14, 1, 0, 0, 2};
+    std::vector<std::uint64_t> ia8, ib8, iy8;
+    for (std::size_t k = 0U; k < ia.size(); ++k) {
+        ia8.push_back(static_cast<std::uint64_t>(ia[k]));
+        ib8.push_back(static_cast<std::uint64_t>(ib[k]));
+        iy8.push_back(static_cast<std::uint64_t>(iy[k]));
+    }
+    const std::string ai = npy("ia.npy", "|i1", "(10,)", ia8, 1U);
+    const std::string bi = npy("ib.npy", "|i1", "(10,)", ib8, 1U);
+    const std::string yi = npy("iy.npy", "|i1", "(10,)", iy8, 1U);
+    struct Case {
+        std::vector<std::string> args;
+        int status;
+    };
+    const Case cases[] = {{{"check", af, bf, yf, "--accept", "one-ulp", "--worst", "7"}, 1},
+                          {{"check", ai, bi, yi, "--undefined", "list", "--worst", "2"}, 1},
+                          {{"check", ai, bi, yi}, 3}};
+    for (const Case& c : cases) {
+        std::vector<std::string> single = c.args;
+        single.insert(single.end(), {"--json", path("single.json")});
+        ASSERT_EQ(run(single).status, c.status);
+        nlohmann::json expected = json("single.json");
+        expected.erase("provenance");
+        for (const std::uint64_t shards : {std::uint64_t{3}, std::uint64_t{4}}) {
+            std::vector<std::string> merge = {"merge"};
+            for (std::uint64_t k = shards; k > 0U; --k) {  // in reverse: the order must not matter
+                std::vector<std::string> part = c.args;
+                const std::string name = path("s" + std::to_string(k - 1U) + ".json");
+                part.insert(part.end(), {"--shard", std::to_string(k - 1U) + "/" + std::to_string(shards), "--json", name,
+                                         "-j", std::to_string(1U + (k % 2U))});
+                const CommandResult r = run(part);
+                ASSERT_TRUE((r.status == 0) || (r.status == 1) || (r.status == 3)) << r.err;
+                merge.push_back(name);
+            }
+            merge.insert(merge.end(), {"--json", path("merged.json")});
+            const CommandResult m = run(merge);
+            EXPECT_EQ(m.status, c.status) << m.err << m.out;
+            nlohmann::json merged = json("merged.json");
+            EXPECT_EQ(merged["merged_from"].size(), shards);
+            merged.erase("provenance");
+            merged.erase("merged_from");
+            EXPECT_EQ(merged, expected) << c.args[1] << ", " << shards << " shards";
+        }
+    }
+    // Not the shards of one check: one missing, one twice, another Y.
+    run({"check", af, bf, yf, "--shard", "0/2", "--json", path("p0.json")});
+    run({"check", af, bf, yf, "--shard", "1/2", "--json", path("p1.json")});
+    run({"check", af, bf, af, "--shard", "1/2", "--json", path("q1.json")});
+    EXPECT_EQ(run({"merge", path("p0.json")}).status, 2);
+    EXPECT_EQ(run({"merge", path("p0.json"), path("p0.json")}).status, 2);
+    const CommandResult other = run({"merge", path("p0.json"), path("q1.json")});
+    EXPECT_EQ(other.status, 2);
+    EXPECT_TRUE(contains(other.err, "is a shard of another check")) << other.err;
+    EXPECT_EQ(run({"merge", path("p0.json"), path("p1.json")}).status, 1);
+    for (const char* bad : {"2/2", "1/0", "-1/2", "a/2", "1", "1/", "/2", "0/1000001"}) {
+        EXPECT_EQ(run({"check", af, bf, yf, "--shard", bad}).status, 2) << bad;
+    }
 }
 
 }  // namespace

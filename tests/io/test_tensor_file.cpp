@@ -228,7 +228,7 @@ constexpr bool kAddressSanitizer = false;
 // the reproducers of issue #11 (a 3 GiB file with a wrong magic took 3.1 GB
 // and 17-27 s; a 1 TiB sparse .npy ended in std::bad_alloc, exit 4) now end
 // with a FileError inside a 256 MiB address space. The sizes are sparse files.
-// [utest->req~div-io-d5~1]
+// [utest->req~div-io-d5~2]
 // [utest->req~div-io-d4~1]
 TEST(TensorFileLimits, NpyHeadersAreCheckedBeforeTheData) {
     RecordProperty("requirements", "DIV-IO-D5,DIV-IO-D4");
@@ -290,7 +290,7 @@ TEST(TensorFileLimits, SizeArithmeticAtItsBoundaries) {
 // (issue #11: the whole file was read first), and a tensor too large for a
 // TensorProto is refused from its shape, before anything is serialised
 // (issue #11: 10.7 GB peak for 2.2G UINT8 elements).
-// [utest->req~div-io-d5~1]
+// [utest->req~div-io-d5~2]
 TEST(TensorFileLimits, ProtobufLimitFromSizesAlone) {
     RecordProperty("requirements", "DIV-IO-D5");
     const std::string dir = test::make_scratch_dir("limits-pb");

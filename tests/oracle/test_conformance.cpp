@@ -30,7 +30,7 @@ ConformanceReport check_fp32(const std::vector<std::uint32_t>& a, const std::vec
 
 // 1/3 in FP32: exact 0x1.555...p-2; 0x3EAAAAAB is 1/3 ulp above it (correct),
 // 0x3EAAAAAA is 2/3 ulp below, 0x3EAAAAAC is 4/3 ulp above.
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 // [utest->req~div-float-acc1~1]
 TEST(Conformance, AcceptanceLevelsOnOneThird) {
     RecordProperty("requirements", "DIV-CLI-D5,DIV-FLOAT-ACC1");
@@ -64,7 +64,7 @@ TEST(Conformance, AcceptanceLevelsOnOneThird) {
 // A tie: FP32 3 * 2^-149 / 2 = 1.5 * 2^-149, halfway between the subnormals
 // 0x00000001 and 0x00000002; ties to even gives 0x00000002. The odd neighbour
 // is exactly half an ulp (2^-149) away: it passes half-ulp but not exact.
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 TEST(Conformance, TieToOddPassesHalfUlpButNotExact) {
     RecordProperty("requirements", "DIV-CLI-D5");
     const auto a = fp32({0x00000003U});
@@ -79,7 +79,7 @@ TEST(Conformance, TieToOddPassesHalfUlpButNotExact) {
 
 // Each special case names its requirement: 1/0 given NaN (D1), 0/-5 given +0
 // (D2), NaN/1 given 1 (D3), inf/2 given 0 (D4); specials fail at every level.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 // [utest->req~div-float-d1~1]
 // [utest->req~div-float-d2~1]
 // [utest->req~div-float-d3~1]
@@ -106,7 +106,7 @@ TEST(Conformance, SpecialValueMismatchesNameTheirRequirement) {
 
 // Many elements on several threads: the same report as on one. Element i
 // holds (i+1)/3 with a wrong last bit at every 1000th element.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(Conformance, ThreadsDoNotChangeTheReport) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::size_t n = 300000U;
@@ -137,7 +137,7 @@ TEST(Conformance, ThreadsDoNotChangeTheReport) {
 
 // Integers are exact at every level; floor or truncation as asked.
 // -7 / 2: floor -4, truncation -3.
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-d1~1]
 TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
@@ -164,7 +164,7 @@ TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
 }
 
 // INT64 extremes: |Y - Q| is exact across the whole range.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(Conformance, Int64DistanceAcrossTheRange) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::vector<std::int64_t> a = {INT64_MIN};
@@ -180,7 +180,7 @@ TEST(Conformance, Int64DistanceAcrossTheRange) {
 // edge (0; [1, 2); [2, 4); [4, 16); [16, 256); >= 256) and the worst list by
 // distance, then index. INT32 quotients 10 / 1 = 10 given as 10 + d, and
 // 0 / 1 = 0 given as -1 and as 1 (a signed distance of 1 each way).
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 // [utest->req~div-int-acc1~1]
 TEST(Conformance, IntegerDistancesFillTheHistogramAtEachEdge) {
     RecordProperty("requirements", "DIV-CLI-D6,DIV-INT-ACC1");
@@ -243,7 +243,7 @@ TEST(Conformance, IntegerDistancesFillTheHistogramAtEachEdge) {
 
 // UINT8: distances across the whole range, the candidate above and below.
 // 200 / 1 = 200 given as 0 and 255; 0 / 7 = 0 given as 255.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(Conformance, UnsignedDistancesBothWays) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::vector<std::uint8_t> a = {200U, 200U, 0U};
@@ -265,7 +265,7 @@ TEST(Conformance, UnsignedDistancesBothWays) {
 // two, and none when N is 0. INT32 i / 1 given as i + k at every 7th element
 // (i = 3, 10, 17, ...), k = 1, 2, 3 in turn: the largest errors are the
 // elements 3 off (i = 17, 38, 59, ...), lowest index first.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(Conformance, WorstListKeepsTheLargestErrors) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::size_t n = 70000U;  // two chunks of 65536
@@ -304,11 +304,11 @@ TEST(Conformance, WorstListKeepsTheLargestErrors) {
 
 // DIV-CLI-D6's requirement per operand class, and the wrong sign of an
 // underflow: NaN divisor (D3), 0/0 (D3), inf/inf (D3), 1/inf given 1 (D2),
-// FP32 2^-149 / max given -0 (+0 due: F1 and D2, and ACC1 since a zero
-// conforms only to itself at every level), the same given 2^-149 (F1,
-// ACC1), and 3 * 2^-149 / 2 given 2^-149 at exact (a tie rounded the wrong
-// way: F1 only, within half an ulp).
-// [utest->req~div-cli-d6~1]
+// FP32 2^-149 / max given -0 (+0 due: F1 and D2 for the sign, and not ACC1:
+// |-0 - 2^-277| is far below half an ulp, DIV-CLI-D5 revision 2), the same
+// given 2^-149 (F1, ACC1: about one ulp away), and 3 * 2^-149 / 2 given
+// 2^-149 at exact (a tie rounded the wrong way: F1 only, within half an ulp).
+// [utest->req~div-cli-d6~2]
 // [utest->req~div-float-d2~1]
 // [utest->req~div-float-d3~1]
 TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
@@ -322,7 +322,7 @@ TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
         {0x00000000U, 0x80000000U, 0x00000000U, {"DIV-FLOAT-D3"}},
         {0xFF800000U, 0x7F800000U, 0x3F800000U, {"DIV-FLOAT-D3"}},
         {0x3F800000U, 0x7F800000U, 0x3F800000U, {"DIV-FLOAT-D2"}},
-        {0x00000001U, 0x7F7FFFFFU, 0x80000000U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-D2", "DIV-FLOAT-F1"}},
+        {0x00000001U, 0x7F7FFFFFU, 0x80000000U, {"DIV-FLOAT-D2", "DIV-FLOAT-F1"}},
         {0x00000001U, 0x7F7FFFFFU, 0x00000001U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-F1"}},
         {0x00000003U, 0x40000000U, 0x00000001U, {"DIV-FLOAT-F1"}},
     };
@@ -334,7 +334,7 @@ TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
 }
 
 // Preconditions as sonnx::div reports them, first offending element.
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-int-c3~1]
 // [utest->req~div-int-d2~1]
 // [utest->req~div-int-d4~1]
@@ -396,7 +396,7 @@ void expect_status(const Status& s, StatusCode code, RequirementId requirement, 
     EXPECT_EQ(s.index, index);
 }
 
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-int-c1~1]
 // [utest->req~div-int-c2~1]
 // [utest->req~div-int-d4~1]
@@ -406,16 +406,28 @@ TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
     const std::vector<std::int64_t> wide = {1, 2, 3, 4, 5, 6};
     const CheckOptions options{};
     const ConstTensorView a23 = view(ElementType::int32, {2U, 3U}, six.data(), 24U);
-    // B, then Y, of another type.
+    // B of another type: a precondition. Y of another type: a wrong candidate,
+    // all 6 elements non-conforming, none judged.
     ConformanceReport r = check_conformance(a23, view(ElementType::int64, {2U, 3U}, wide.data(), 48U), a23, options);
     expect_status(r.precondition, StatusCode::type_mismatch, RequirementId::div_int_c2, Operand::b, 0U);
     r = check_conformance(a23, a23, view(ElementType::int64, {2U, 3U}, wide.data(), 48U), options);
-    expect_status(r.precondition, StatusCode::type_mismatch, RequirementId::div_int_c2, Operand::y, 0U);
+    EXPECT_TRUE(r.precondition.is_ok());
+    expect_status(r.candidate_mismatch, StatusCode::type_mismatch, RequirementId::div_int_c2, Operand::y, 0U);
+    EXPECT_EQ(r.elements, 6U);
+    EXPECT_EQ(nonconforming(r), 6U);
+    EXPECT_FALSE(conforms(r));
     // B [2, 2] against A [2, 3]: axis 1; Y [2, 3, 1] against A: the ranks differ after axis 2.
     r = check_conformance(a23, view(ElementType::int32, {2U, 2U}, six.data(), 16U), a23, options);
     expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::b, 1U);
     r = check_conformance(a23, a23, view(ElementType::int32, {2U, 3U, 1U}, six.data(), 24U), options);
-    expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::y, 2U);
+    EXPECT_TRUE(r.precondition.is_ok());
+    expect_status(r.candidate_mismatch, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::y, 2U);
+    EXPECT_EQ(nonconforming(r), 6U);
+    // A wrong B is found before a wrong Y.
+    r = check_conformance(a23, view(ElementType::int32, {2U, 2U}, six.data(), 16U),
+                          view(ElementType::int64, {2U, 3U}, wide.data(), 48U), options);
+    expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::b, 1U);
+    EXPECT_TRUE(r.candidate_mismatch.is_ok());
     r = check_conformance(view(ElementType::int32, {2U, 3U, 1U}, six.data(), 24U), a23, a23, options);
     expect_status(r.precondition, StatusCode::shape_mismatch, RequirementId::div_int_c1, Operand::b, 2U);
     // The same shapes: 6 elements, 6 / 6 ... conform.
@@ -490,7 +502,7 @@ TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
 // The first invalid pair across chunks and threads decides the refusal:
 // INT16 MIN / -1 at index 70000 (second chunk) before a zero divisor at
 // 140000 (third); on any thread count, 0 taken as 1.
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-int-d2~1]
 TEST(Conformance, TheLowestInvalidPairIsReported) {
     RecordProperty("requirements", "DIV-CLI-D7,DIV-INT-D2");
@@ -657,7 +669,7 @@ TEST(Conformance, UndefinedElementsAcrossChunksKeepTheLowestIndices) {
     EXPECT_TRUE(listed.undefined_elements.empty());
 }
 
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 // [utest->req~div-float-c1~1]
 // [utest->req~div-float-c2~1]
 TEST(Conformance, ShapeAndTypeMismatches) {
@@ -665,10 +677,12 @@ TEST(Conformance, ShapeAndTypeMismatches) {
     const auto three = fp32({0x3F800000U, 0x3F800000U, 0x3F800000U});
     const auto two = fp32({0x3F800000U, 0x3F800000U});
     ConformanceReport r = check_fp32(three, three, two, Acceptance::exact);
-    EXPECT_EQ(r.precondition.code, StatusCode::shape_mismatch);
-    EXPECT_EQ(r.precondition.requirement, RequirementId::div_float_c1);
-    EXPECT_EQ(r.precondition.operand, Operand::y);
-    EXPECT_EQ(r.precondition.index, 0U);
+    EXPECT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.candidate_mismatch.code, StatusCode::shape_mismatch);
+    EXPECT_EQ(r.candidate_mismatch.requirement, RequirementId::div_float_c1);
+    EXPECT_EQ(r.candidate_mismatch.operand, Operand::y);
+    EXPECT_EQ(r.candidate_mismatch.index, 0U);
+    EXPECT_EQ(nonconforming(r), 3U);
     const std::vector<double> wide = {1.0, 1.0, 1.0};
     r = check_conformance(in_view(ElementType::fp32, three), in_view(ElementType::fp64, wide),
                           in_view(ElementType::fp32, three), CheckOptions{});
@@ -677,25 +691,44 @@ TEST(Conformance, ShapeAndTypeMismatches) {
     EXPECT_EQ(r.precondition.operand, Operand::b);
 }
 
-// [utest->req~div-cli-d5~1]
+// [utest->req~div-cli-d5~2]
 TEST(Conformance, AcceptanceNames) {
     RecordProperty("requirements", "DIV-CLI-D5");
     Acceptance level = Acceptance::exact;
-    EXPECT_TRUE(parse_acceptance("half-ulp", level));
+    double bound = 0.0;
+    EXPECT_TRUE(parse_acceptance("half-ulp", level, bound));
     EXPECT_EQ(level, Acceptance::half_ulp);
-    EXPECT_TRUE(parse_acceptance("one-ulp", level));
+    EXPECT_TRUE(parse_acceptance("one-ulp", level, bound));
     EXPECT_EQ(level, Acceptance::one_ulp);
-    EXPECT_FALSE(parse_acceptance("two-ulp", level));
+    EXPECT_FALSE(parse_acceptance("two-ulp", level, bound));
     EXPECT_EQ(level, Acceptance::one_ulp);  // unchanged by a name it does not know
-    EXPECT_TRUE(parse_acceptance("exact", level));
+    EXPECT_TRUE(parse_acceptance("exact", level, bound));
     EXPECT_EQ(level, Acceptance::exact);
-    EXPECT_STREQ(acceptance_name(Acceptance::exact), "exact");
-    EXPECT_STREQ(acceptance_name(Acceptance::half_ulp), "half-ulp");
-    EXPECT_STREQ(acceptance_name(Acceptance::one_ulp), "one-ulp");
+    // Bounds in ulps: positive decimals a double holds exactly.
+    EXPECT_TRUE(parse_acceptance("2ulp", level, bound));
+    EXPECT_EQ(level, Acceptance::ulps);
+    EXPECT_EQ(bound, 2.0);
+    EXPECT_TRUE(parse_acceptance("0.75ulp", level, bound));
+    EXPECT_EQ(bound, 0.75);
+    EXPECT_TRUE(parse_acceptance("1000000000000000ulp", level, bound));
+    EXPECT_EQ(bound, 1e15);
+    for (const char* refused : {"0.1ulp", "0ulp", "0.0ulp", "-2ulp", "2", "ulp", "2.ulp", ".5ulp", "1.2.3ulp",
+                                "2 ulp", "2ulps", "1e3ulp", "1000000000000001ulp", "nanulp", "infulp"}) {
+        level = Acceptance::exact;
+        bound = 7.0;
+        EXPECT_FALSE(parse_acceptance(refused, level, bound)) << refused;
+        EXPECT_EQ(level, Acceptance::exact) << refused;
+        EXPECT_EQ(bound, 7.0) << refused;
+    }
+    EXPECT_EQ(acceptance_name(Acceptance::exact, 0.0), "exact");
+    EXPECT_EQ(acceptance_name(Acceptance::half_ulp, 0.0), "half-ulp");
+    EXPECT_EQ(acceptance_name(Acceptance::one_ulp, 0.0), "one-ulp");
+    EXPECT_EQ(acceptance_name(Acceptance::ulps, 4.0), "4ulp");
+    EXPECT_EQ(acceptance_name(Acceptance::ulps, 0.75), "0.75ulp");
 }
 
 // DIV-CLI-D6's histogram buckets, in order.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(Conformance, HistogramBucketNames) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const char* const names[] = {"0", "(0, 0.5]", "(0.5, 1)", "[1, 2)", "[2, 4)", "[4, 16)", "[16, 256)", ">= 256",
@@ -704,6 +737,199 @@ TEST(Conformance, HistogramBucketNames) {
         EXPECT_STREQ(histogram_bucket_name(k), names[k]);
     }
     EXPECT_STREQ(histogram_bucket_name(kHistogramBuckets), "?");
+}
+
+// Zero is a finite value (DIV-CLI-D5 revision 2, issue #14 item 1). FP16
+// 0x0001 / 0x3C01 = 2^-24 / (1 + 2^-10): 1024/1025 of the smallest
+// subnormal 2^-24, its ulp; rounded to nearest 0x0001. A candidate +0 is
+// 1024/1025 ulp away: within one ulp, not within half; -0 has the wrong sign
+// (the operands are both positive) and conforms at no level. The mirror
+// 0x8001 / 0x3C01 given -0 conforms at one-ulp too.
+// [utest->req~div-cli-d5~2]
+TEST(Conformance, ZeroIsAFiniteValueWithASign) {
+    RecordProperty("requirements", "DIV-CLI-D5");
+    const std::vector<std::uint16_t> a = {0x0001U, 0x0001U, 0x8001U};
+    const std::vector<std::uint16_t> b = {0x3C01U, 0x3C01U, 0x3C01U};
+    const std::vector<std::uint16_t> y = {0x0000U, 0x8000U, 0x8000U};
+    CheckOptions options;
+    for (const Acceptance level : {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp}) {
+        options.accept = level;
+        const ConformanceReport r = check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                                                      in_view(ElementType::fp16, y), options);
+        ASSERT_TRUE(r.precondition.is_ok());
+        EXPECT_EQ(r.conforming, (level == Acceptance::one_ulp) ? 2U : 0U) << acceptance_name(level, 0.0);
+        EXPECT_EQ(r.special_mismatches, 1U) << acceptance_name(level, 0.0);  // the -0 for a positive quotient
+        ASSERT_EQ(r.worst.size(), 3U);
+        EXPECT_EQ(r.worst[0].index, 1U);  // the wrong sign first: no finite error
+        EXPECT_TRUE(std::isinf(r.worst[0].ulps));
+        EXPECT_GE(r.worst[1].ulps, 1024.0 / 1025.0);  // rounded up, and below one
+        EXPECT_LT(r.worst[1].ulps, 1.0);
+        EXPECT_EQ(r.worst[1].ulps, r.worst[2].ulps);
+        EXPECT_EQ(r.histogram[2], 2U);  // (0.5, 1)
+        EXPECT_EQ(r.histogram[8], 1U);
+    }
+}
+
+// Bounds in ulps (DIV-CLI-D5, issue #14 item 3), exact at the boundary.
+// FP32 3 * 2^-149 / 2 = 1.5 * 2^-149 (ulp 2^-149): 0x00000001 is 0.5 ulp
+// away, +0 is 1.5 ulp, 0x00000004 is 2.5 ulp. 1/3 given 0x3EAAAAAC: 4/3 ulp.
+// [utest->req~div-cli-d5~2]
+TEST(Conformance, BoundsInUlpsAreExactAtTheBoundary) {
+    RecordProperty("requirements", "DIV-CLI-D5");
+    const auto a = fp32({0x00000003U, 0x00000003U, 0x00000003U, 0x3F800000U});
+    const auto b = fp32({0x40000000U, 0x40000000U, 0x40000000U, 0x40400000U});
+    const auto y = fp32({0x00000001U, 0x00000000U, 0x00000004U, 0x3EAAAAACU});
+    const struct {
+        double bound;
+        std::uint64_t conforming;
+    } cases[] = {{0.5, 1U}, {1.0, 1U}, {1.25, 1U}, {1.3, 1U}, {1.5, 3U}, {2.0, 3U}, {2.5, 4U}, {4.0, 4U}};
+    for (const auto& c : cases) {
+        CheckOptions options;
+        options.accept = Acceptance::ulps;
+        options.max_ulps = c.bound;
+        const ConformanceReport r = check_conformance(in_view(ElementType::fp32, a), in_view(ElementType::fp32, b),
+                                                      in_view(ElementType::fp32, y), options);
+        EXPECT_EQ(r.conforming, c.conforming) << c.bound;
+    }
+}
+
+// Flush to zero is its own class with its true error (DIV-CLI-D16, issue
+// #14 item 2). FP32, hand-derived:
+//   [0] 2^-149 / 1 given +0: A read as zero (DAZ); 1 ulp (2^-149) away.
+//   [1] 2^-126 / 2^-148 = 2^22 given +inf: B read as zero; no finite error.
+//   [2] 2^-126 / 2 = 2^-127 given +0: the subnormal result flushed (FTZ);
+//       2^-127 / 2^-149 = 2^22 ulp away.
+//   [3] 1 / 3 given +0: a zero where nothing flushes: a plain error of
+//       (1/3) / 2^-25 = 2^25 / 3 ulp, neither flushed nor special.
+// [utest->req~div-cli-d16~1]
+TEST(Conformance, FlushToZeroIsItsOwnClassWithItsTrueError) {
+    RecordProperty("requirements", "DIV-CLI-D16");
+    const auto a = fp32({0x00000001U, 0x00800000U, 0x00800000U, 0x3F800000U});
+    const auto b = fp32({0x3F800000U, 0x00000002U, 0x40000000U, 0x40400000U});
+    const auto y = fp32({0x00000000U, 0x7F800000U, 0x00000000U, 0x00000000U});
+    CheckOptions options;
+    options.accept = Acceptance::one_ulp;
+    const ConformanceReport r = check_conformance(in_view(ElementType::fp32, a), in_view(ElementType::fp32, b),
+                                                  in_view(ElementType::fp32, y), options);
+    ASSERT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.conforming, 0U);
+    EXPECT_EQ(r.flushed, 3U);
+    EXPECT_EQ(r.special_mismatches, 0U);
+    ASSERT_EQ(r.worst.size(), 4U);
+    EXPECT_EQ(r.worst[0].index, 1U);
+    EXPECT_TRUE(std::isinf(r.worst[0].ulps));
+    EXPECT_TRUE(r.worst[0].flushed);
+    EXPECT_EQ(r.worst[1].index, 3U);
+    EXPECT_FALSE(r.worst[1].flushed);
+    EXPECT_FALSE(r.worst[1].special_mismatch);
+    EXPECT_GE(r.worst[1].ulps, 33554432.0 / 3.0);
+    EXPECT_LT(r.worst[1].ulps, 11184811.0);
+    EXPECT_EQ(r.worst[2].index, 2U);
+    EXPECT_EQ(r.worst[2].ulps, 4194304.0);
+    EXPECT_TRUE(r.worst[2].flushed);
+    EXPECT_EQ(r.worst[3].index, 0U);
+    EXPECT_EQ(r.worst[3].ulps, 1.0);
+    EXPECT_TRUE(r.worst[3].flushed);
+    EXPECT_EQ(r.histogram[3], 1U);  // [1, 2)
+    EXPECT_EQ(r.histogram[7], 2U);  // >= 256
+    EXPECT_EQ(r.histogram[8], 1U);  // no finite error
+}
+
+// Integer errors are exact integers (issue #14 item 7): UINT64 (2^64 - 1) / 1
+// and (2^64 - 2) / 1 given 0 are 2^64 - 1 and 2^64 - 2 off, one double apart
+// from nothing; the worst list orders them by the exact distance.
+// [utest->req~div-cli-d6~2]
+TEST(Conformance, IntegerErrorsAreExact) {
+    RecordProperty("requirements", "DIV-CLI-D6");
+    const std::vector<std::uint64_t> a = {UINT64_MAX - 1U, UINT64_MAX, 5U};
+    const std::vector<std::uint64_t> b = {1U, 1U, 1U};
+    const std::vector<std::uint64_t> y = {0U, 0U, 5U};
+    const ConformanceReport r = check_conformance(in_view(ElementType::uint64, a), in_view(ElementType::uint64, b),
+                                                  in_view(ElementType::uint64, y), CheckOptions{});
+    ASSERT_TRUE(r.precondition.is_ok());
+    EXPECT_EQ(r.max_error_units, UINT64_MAX);
+    ASSERT_EQ(r.worst.size(), 2U);
+    EXPECT_EQ(r.worst[0].index, 1U);
+    EXPECT_EQ(r.worst[0].error_units, UINT64_MAX);
+    EXPECT_EQ(r.worst[1].index, 0U);
+    EXPECT_EQ(r.worst[1].error_units, UINT64_MAX - 1U);
+}
+
+// Signed integers: how many wrong elements the other rounding explains
+// (the hint of DIV-CLI-D18). INT32 under floor: -7 / 2 given -3 (trunc's
+// answer), 7 / -2 given -3 (trunc's), -7 / 2 given 5 (nobody's).
+// [utest->req~div-cli-d18~1]
+TEST(Conformance, TheOtherRoundingIsCounted) {
+    RecordProperty("requirements", "DIV-CLI-D18");
+    const std::vector<std::int32_t> a = {-7, 7, -7, 6};
+    const std::vector<std::int32_t> b = {2, -2, 2, 3};
+    const std::vector<std::int32_t> y = {-3, -3, 5, 2};
+    const ConformanceReport r = check_conformance(in_view(ElementType::int32, a), in_view(ElementType::int32, b),
+                                                  in_view(ElementType::int32, y), CheckOptions{});
+    EXPECT_EQ(r.conforming, 1U);
+    EXPECT_EQ(r.other_rounding_matches, 2U);
+}
+
+Shape shape_of(std::initializer_list<std::uint64_t> dims) {
+    Shape shape{};
+    for (const std::uint64_t d : dims) {
+        shape.dims[shape.rank++] = d;
+    }
+    return shape;
+}
+
+// Broadcast operands are read through Y's indices, not copied (DIV-CLI-D19).
+// ONNX opset 6, axis 1: A [2, 3, 4] / B [3] sits on Y's axis 1 (aligned
+// [1, 3, 1]); A holds 1..24, B [1, 2, 4]: Y[i, j, k] = A[i, j, k] / B[j],
+// exact in FP32. Y[1, 2, 3] (flat 23) = 24 / 4 = 6 is given as 7: the one
+// wrong element, reported at Y's index 23 with A = 24 and B = 4. NumPy's
+// rule: A [2, 1] / B [3] gives Y [2, 3] with A repeating along axis 1.
+// [utest->req~div-cli-d19~1]
+TEST(Conformance, BroadcastOperandsAreReadThroughYsIndices) {
+    RecordProperty("requirements", "DIV-CLI-D19");
+    std::vector<float> a(24U);
+    std::vector<float> y(24U);
+    const std::vector<float> b = {1.0F, 2.0F, 4.0F};
+    for (std::size_t i = 0U; i < 24U; ++i) {
+        a[i] = static_cast<float>(i + 1U);
+        y[i] = static_cast<float>(i + 1U) / b[(i / 4U) % 3U];  // powers of two: exact (test data only)
+    }
+    y[23] = 7.0F;
+    ConstTensorView av = in_view(ElementType::fp32, a);
+    av.shape = shape_of({2U, 3U, 4U});
+    ConstTensorView bv = in_view(ElementType::fp32, b);
+    ConstTensorView yv = in_view(ElementType::fp32, y);
+    yv.shape = shape_of({2U, 3U, 4U});
+    const BroadcastLayout legacy{shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 4U}), shape_of({1U, 3U, 1U})};
+    ConformanceReport r = check_conformance(av, bv, yv, legacy, CheckOptions{});
+    ASSERT_TRUE(r.precondition.is_ok());
+    ASSERT_TRUE(r.candidate_mismatch.is_ok());
+    EXPECT_EQ(r.elements, 24U);
+    EXPECT_EQ(r.conforming, 23U);
+    ASSERT_EQ(r.worst.size(), 1U);
+    EXPECT_EQ(r.worst[0].index, 23U);
+    EXPECT_EQ(r.worst[0].a, 0x41C00000U);  // 24
+    EXPECT_EQ(r.worst[0].b, 0x40800000U);  // 4
+    EXPECT_EQ(r.worst[0].expected, 0x40C00000U);  // 6
+    // The same B on the last axis (aligned [1, 1, 3]) does not fit A [2, 3, 4]'s Y: refused.
+    const BroadcastLayout wrong{shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 4U}), shape_of({1U, 1U, 3U})};
+    EXPECT_THROW((void)check_conformance(av, bv, yv, wrong, CheckOptions{}), std::invalid_argument);
+    // Y of another shape than the layout's: a wrong candidate.
+    ConstTensorView flat = yv;
+    flat.shape = shape_of({24U});
+    r = check_conformance(av, bv, flat, legacy, CheckOptions{});
+    EXPECT_EQ(r.candidate_mismatch.code, StatusCode::shape_mismatch);
+    EXPECT_EQ(nonconforming(r), 24U);
+    // NumPy: [2, 1] / [3]: Y = [[6/1, 6/2, 6/4], [8/1, 8/2, 8/4]].
+    const std::vector<float> column = {6.0F, 8.0F};
+    const std::vector<float> wide = {6.0F, 3.0F, 1.5F, 8.0F, 4.0F, 2.0F};
+    ConstTensorView cv = in_view(ElementType::fp32, column);
+    cv.shape = shape_of({2U, 1U});
+    ConstTensorView wv = in_view(ElementType::fp32, wide);
+    wv.shape = shape_of({2U, 3U});
+    const BroadcastLayout numpy{shape_of({2U, 3U}), shape_of({2U, 1U}), shape_of({1U, 3U})};
+    r = check_conformance(cv, bv, wv, numpy, CheckOptions{});
+    EXPECT_EQ(r.conforming, 6U);
 }
 
 }  // namespace

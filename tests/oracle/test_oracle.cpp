@@ -2,6 +2,8 @@
 // controls that show a check against it catches what it must.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -150,15 +152,23 @@ TEST(OracleNegativeControls, OffByOneUlpIsCaughtAtExactAndHalfUlpButPassesOneUlp
 
 // [utest->req~div-float-d7~1]
 // [utest->req~div-float-f1~1]
+// [utest->req~div-cli-d16~1]
 TEST(OracleNegativeControls, FlushedSubnormalIsCaught) {
-    RecordProperty("requirements", "DIV-FLOAT-D7,DIV-FLOAT-F1");
+    RecordProperty("requirements", "DIV-FLOAT-D7,DIV-FLOAT-F1,DIV-CLI-D16");
     // BF16: 3 * 2^-133 / 2 = 1.5 * 2^-133 -> 2 * 2^-133 (0x0002). A converter that
-    // flushes subnormals (AVX512-BF16 vcvtneps2bf16) gives +0.
+    // flushes subnormals (AVX512-BF16 vcvtneps2bf16) gives +0: 1.5 ulps from
+    // the exact quotient (ulp 2^-133), a flush to zero, not a special value.
     FloatOracle bf16(float_format(ElementType::bf16));
     const Measure flushed = bf16.measure(0x0003U, 0x4000U, 0x0000U);
     EXPECT_EQ(flushed.expected, 0x0002U);
-    EXPECT_TRUE(flushed.special_mismatch);
+    EXPECT_FALSE(flushed.special_mismatch);
+    EXPECT_TRUE(flushed.flush_explained);
+    EXPECT_EQ(flushed.ulps, 1.5);
     EXPECT_FALSE(flushed.within_one_ulp);
+    // -0 instead: the wrong sign, a special mismatch whatever the distance.
+    const Measure negative = bf16.measure(0x0003U, 0x4000U, 0x8000U);
+    EXPECT_TRUE(negative.special_mismatch);
+    EXPECT_TRUE(std::isinf(negative.ulps));
 }
 
 // [utest->req~div-float-d2~1]
@@ -196,7 +206,7 @@ TEST(OracleNegativeControls, FloorWhereTruncationWasAskedIsCaught) {
 // The ranges the boundary tables and the precondition checks start from:
 // -2^(n-1) .. 2^(n-1) - 1 signed, 0 .. 2^n - 1 unsigned.
 // [utest->req~div-cli-d8~2]
-// [utest->req~div-cli-d7~2]
+// [utest->req~div-cli-d7~3]
 TEST(ElementWords, IntegerRangesOfEveryWidth) {
     RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D7");
     EXPECT_EQ(int_min(element_traits(ElementType::int4)), -8);
@@ -222,7 +232,7 @@ TEST(ElementWords, IntegerRangesOfEveryWidth) {
 // How the reports show an element: the encoding in hex, zero-padded to the
 // format's width, for floats; the value in decimal for integers (words as
 // load_element widens them: signed ones sign-extended).
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(ElementWords, ElementTextOfEachKind) {
     RecordProperty("requirements", "DIV-CLI-D6");
     EXPECT_EQ(element_text(element_traits(ElementType::fp16), 0x3C00U), "0x3c00");
@@ -238,7 +248,7 @@ TEST(ElementWords, ElementTextOfEachKind) {
 // The decimal value of an encoding: exact binary value (decoded by hand from
 // the IEEE 754 fields), printed with %.<d>g, d = 5, 4, 9, 17 for FP16, BF16,
 // FP32, FP64 (enough to identify the encoding); integers as element_text.
-// [utest->req~div-cli-d6~1]
+// [utest->req~div-cli-d6~2]
 TEST(ElementWords, ValueTextDecodesEveryClassOfEachFormat) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const auto text = [](ElementType type, std::uint64_t word) {

@@ -83,7 +83,7 @@ std::vector<ShapeCase> compatible_cases() {
 }
 
 // [utest->req~div-bcast-d1~1]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 // [utest->req~div-onnx-r2~1]
 // [utest->req~div-ov-r2~1]
 TEST(BroadcastShapes, CompatibleShapesGiveTheNumpyShape) {
@@ -163,7 +163,7 @@ TEST(BroadcastShapes, OutputMustHaveTheBroadcastShape) {
 }
 
 // [utest->req~div-api-d5~1]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 // [utest->req~div-prof-d3~1]
 TEST(BroadcastShapes, RankLimitOfSixteen) {
     RecordProperty("requirements", "DIV-API-D5,DIV-BCAST-D5,DIV-PROF-D3");
@@ -198,10 +198,39 @@ TEST(BroadcastShapes, RankLimitOfSixteen) {
     }
 }
 
+// div_broadcast_layout: A's and B's shapes at Y's rank, by hand. NumPy:
+// [3, 1] / [4] gives Y [3, 4] with B at [1, 4]; ONNX opset 6, axis 1:
+// [2, 3, 4] / [3] places B at [1, 3, 1]; the sonnx profile: the shapes
+// themselves. A shape mismatch leaves the layout as it was.
+// [utest->req~div-bcast-d5~2]
+TEST(BroadcastShapes, LayoutPlacesTheOperandsOnYsAxes) {
+    RecordProperty("requirements", "DIV-BCAST-D5");
+    auto same = [](const Shape& x, const Shape& y) {
+        return (x.rank == y.rank) && std::equal(x.dims.begin(), x.dims.begin() + x.rank, y.dims.begin());
+    };
+    BroadcastLayout layout{};
+    ASSERT_TRUE(div_broadcast_layout(ElementType::fp32, make({3, 1}), make({4}), onnx_options(14U), layout).is_ok());
+    EXPECT_TRUE(same(layout.y, make({3, 4})));
+    EXPECT_TRUE(same(layout.a_aligned, make({3, 1})));
+    EXPECT_TRUE(same(layout.b_aligned, make({1, 4})));
+    ASSERT_TRUE(div_broadcast_layout(ElementType::fp32, make({2, 3, 4}), make({3}), legacy_options(6U, true, true, 1),
+                                     layout)
+                    .is_ok());
+    EXPECT_TRUE(same(layout.y, make({2, 3, 4})));
+    EXPECT_TRUE(same(layout.a_aligned, make({2, 3, 4})));
+    EXPECT_TRUE(same(layout.b_aligned, make({1, 3, 1})));
+    ASSERT_TRUE(div_broadcast_layout(ElementType::int32, make({5}), make({5}), DivOptions{}, layout).is_ok());
+    EXPECT_TRUE(same(layout.y, make({5})));
+    EXPECT_TRUE(same(layout.b_aligned, make({5})));
+    expect_status(div_broadcast_layout(ElementType::int32, make({5}), make({4}), DivOptions{}, layout),
+                  StatusCode::shape_mismatch, "DIV-INT-C1", Operand::b, 0U);
+    EXPECT_TRUE(same(layout.y, make({5})));  // unchanged
+}
+
 // Products that do not fit 64 bits: A's, B's, and the broadcast shape's
 // even when neither operand's does; the byte size as well.
 // [utest->req~div-api-d4~1]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 // [utest->req~div-prof-d3~1]
 TEST(BroadcastShapes, OverflowingProductsAreRejected) {
     RecordProperty("requirements", "DIV-API-D4,DIV-BCAST-D5,DIV-PROF-D3");

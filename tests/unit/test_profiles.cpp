@@ -73,7 +73,7 @@ TEST(ProfileSelection, DefaultsAreTheSonnxProfile) {
 // [utest->req~div-float-c1~1]
 // [utest->req~div-int-r1~1]
 // [utest->req~div-int-c1~1]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 TEST(ProfileSelection, SonnxRejectsEveryShapeDifference) {
     RecordProperty("requirements", "DIV-FLOAT-R1,DIV-FLOAT-C1,DIV-INT-R1,DIV-INT-C1,DIV-BCAST-D5");
     const DivOptions defaults{};
@@ -173,7 +173,7 @@ std::set<ElementType> onnx_admitted(std::uint32_t opset) {
 
 // [utest->req~div-onnx-r1~1]
 // [utest->req~div-onnx-d1~1]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 TEST(OnnxProfile, EachOpsetAdmitsItsTypeList) {
     RecordProperty("requirements", "DIV-ONNX-R1,DIV-ONNX-D1,DIV-BCAST-D5");
     for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
@@ -735,7 +735,7 @@ TEST(SonnxRevision2026, IntegersTruncateAsItsExampleShows) {
 // BF16, INT4 and UINT4 refused (unsupported_type, DIV-PROF-D4, A, 0), by div
 // and by the output-shape query; the seed revision admits all of them.
 // [utest->req~div-prof-d4~2]
-// [utest->req~div-bcast-d5~1]
+// [utest->req~div-bcast-d5~2]
 TEST(SonnxRevision2026, OnlyItsTypesAreAdmitted) {
     RecordProperty("requirements", "DIV-PROF-D4,DIV-BCAST-D5");
     const std::set<ElementType> refused = {ElementType::bf16, ElementType::int4, ElementType::uint4};

@@ -30,6 +30,8 @@ TensorData read_tensor_file(const std::string& path);
 // patterns), INT4 ('i1') and UINT4 ('u1'), or FP16 from '<u2'/'<i2' bit
 // patterns (DIV-IO-D2). Anything else is a FileError naming both types.
 TensorData read_tensor_file(const std::string& path, ElementType wanted);
+// The second step of the above, for a tensor already read from `path`.
+TensorData as_element_type(TensorData tensor, const std::string& path, ElementType wanted);
 
 // Writes the tensor in the format of the path's extension, atomically.
 void write_tensor_file(const std::string& path, const TensorData& tensor);

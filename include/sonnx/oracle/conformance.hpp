@@ -18,11 +18,17 @@ namespace sonnx::oracle {
 //   exact:    bit-identical to the correctly rounded quotient (any NaN matches any NaN)
 //   half_ulp: |Y - A/B| <= ulp/2 (DIV-FLOAT-ACC1, DIV-FLOAT-D8)
 //   one_ulp:  |Y - A/B| <  ulp   (the spec's bound)
-// At every level NaN, infinities and zeros must match exactly, zeros by sign.
-enum class Acceptance : std::uint8_t { exact, half_ulp, one_ulp };
+//   ulps:     |Y - A/B| <= N ulp, N = CheckOptions::max_ulps (test tolerances)
+// At every level NaN and infinities must match exactly; a zero is a finite
+// value with a distance, and must carry the quotient's sign.
+enum class Acceptance : std::uint8_t { exact, half_ulp, one_ulp, ulps };
 
-const char* acceptance_name(Acceptance level);                   // "exact", "half-ulp", "one-ulp"
-bool parse_acceptance(const std::string& text, Acceptance& level);
+// "exact", "half-ulp", "one-ulp", or N followed by "ulp" ("2ulp", "0.75ulp").
+std::string acceptance_name(Acceptance level, double max_ulps);
+// Also "Nulp" for a positive decimal N that a double holds exactly (at most 10^15).
+bool parse_acceptance(const std::string& text, Acceptance& level, double& max_ulps);
+// The shortest decimal that reads back as the same double ("inf" for infinity).
+std::string shortest_text(double value);
 
 // Histogram of the error in ulps (integers: |Y - Q| in units).
 inline constexpr std::size_t kHistogramBuckets = 9U;
@@ -33,8 +39,10 @@ struct ElementCheck {
     std::uint64_t index{0U};
     std::uint64_t a{0U}, b{0U}, candidate{0U}, expected{0U};  // element words (float encodings, integers extended)
     double ulps{0.0};        // +inf for a special-value mismatch
+    std::uint64_t error_units{0U};  // integers: |Y - Q| exactly
     bool conforming{true};
     bool special_mismatch{false};
+    bool flushed{false};     // floats: what a flush-to-zero divider gives (DIV-CLI-D16)
 };
 
 // An integer element with a zero divisor or MIN / -1: the operator refuses
@@ -47,6 +55,7 @@ struct UndefinedElement {
 
 struct CheckOptions {
     Acceptance accept{Acceptance::exact};
+    double max_ulps{0.0};  // the bound N of Acceptance::ulps
     IntRounding rounding{IntRounding::floor};
     // Integers: false ends the check at the lowest undefined element as a
     // precondition failure (DIV-CLI-D7); true counts and lists undefined
@@ -54,21 +63,32 @@ struct CheckOptions {
     bool list_undefined{false};
     unsigned threads{1U};
     std::size_t worst_count{10U};
+    // Judge one of shard_count near-equal contiguous ranges of Y's elements
+    // (shard_index from 0): the report counts that range only; element
+    // indices stay Y's (DIV-CLI-D20). 0 of 1: every element.
+    std::uint64_t shard_index{0U};
+    std::uint64_t shard_count{1U};
 };
 
 struct ConformanceReport {
     ElementType type{ElementType::fp32};
     // Not ok when the operator's preconditions fail (then no element is
-    // checked): B or Y of another type, shapes differ, INT4/UINT4 operands
-    // out of range, an integer zero divisor or MIN / -1 (unless
+    // checked): B of another type, A's and B's shapes differ, INT4/UINT4
+    // operands out of range, an integer zero divisor or MIN / -1 (unless
     // list_undefined), as sonnx::div would report them (DIV-CLI-D7).
     Status precondition{};
+    // Not ok when Y has another type or shape than A / B: a wrong candidate,
+    // every element non-conforming, none judged (DIV-CLI-D7).
+    Status candidate_mismatch{};
     std::uint64_t elements{0U};
     std::uint64_t conforming{0U};
     std::uint64_t undefined{0U};  // with list_undefined: neither conforming nor non-conforming
     std::uint64_t exact_matches{0U};
-    std::uint64_t special_mismatches{0U};
+    std::uint64_t special_mismatches{0U};  // non-conforming, NaN/infinity/zero-sign, not flushed
+    std::uint64_t flushed{0U};             // non-conforming and explained by flush to zero (DIV-CLI-D16)
+    std::uint64_t other_rounding_matches{0U};  // signed integers: non-conforming, equal to the other rounding
     double max_ulps{0.0};
+    std::uint64_t max_error_units{0U};     // integers: the largest |Y - Q|, exactly
     std::array<std::uint64_t, kHistogramBuckets> histogram{};
     std::vector<ElementCheck> worst;                // largest error first, then lowest index
     std::vector<UndefinedElement> undefined_elements;  // the lowest indices, at most worst_count
@@ -78,9 +98,20 @@ struct ConformanceReport {
 // Y against A / B; the views hold the API's storage.
 // Elements neither undefined nor conforming.
 std::uint64_t nonconforming(const ConformanceReport& report);
+// The operands meet the preconditions, Y is a candidate, and every judged element conforms.
+bool conforms(const ConformanceReport& report);
 
 ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                     const CheckOptions& options);
+
+// The same under a profile that broadcasts: A and B sit on Y's axes as
+// `layout` says (sonnx::div_broadcast_layout gives it), and each element of
+// Y is judged against the elements of A and B it is computed from, found by
+// index, nothing copied (DIV-CLI-D19). Y must have layout.y's shape (else a
+// candidate mismatch); element indices in the report are Y's. Throws
+// std::invalid_argument when the layout does not fit A's and B's shapes.
+ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
+                                    const BroadcastLayout& layout, const CheckOptions& options);
 
 }  // namespace sonnx::oracle
 

@@ -37,10 +37,13 @@ Classified classify(const FloatFormat& format, std::uint64_t bits);
 struct Measure {
     std::uint64_t expected;   // the correctly rounded quotient (NaN: the default quiet NaN)
     bool exact_match;         // bit-identical, or both NaN
-    bool special_mismatch;    // NaN, infinity or zero expected (or given) and not matched exactly
-    double ulps;              // |candidate - a/b| / ulp(q'), rounded up; 0 for matched specials
+    bool special_mismatch;    // NaN or infinity expected or given and not matched exactly, or a zero
+                              // given with the wrong sign (DIV-CLI-D5)
+    double ulps;              // |candidate - a/b| / ulp(q'), rounded up; 0 for matched NaN and infinities,
+                              // +inf for a special mismatch
     bool within_half_ulp;     // |candidate - a/b| <= ulp(q') / 2, and no special mismatch
     bool within_one_ulp;      // |candidate - a/b| <  ulp(q'),     and no special mismatch
+    bool flush_explained;     // not an exact match, and what a flush-to-zero divider gives (DIV-CLI-D16)
 };
 
 // One instance per thread: it keeps its MPFR variables.
@@ -60,6 +63,11 @@ public:
 private:
     void decode(mpfr_t out, std::uint64_t bits) const;
     std::uint64_t encode(mpfr_srcptr value) const;
+    Measure measure_distance(std::uint64_t a, std::uint64_t b, std::uint64_t candidate);
+    // The candidate is a/b with subnormal operands read as zeros, or a zero
+    // where that quotient is below the smallest normal.
+    bool flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t candidate);
+    bool is_subnormal(std::uint64_t bits) const;
     // a / b rounded into the format; returns MPFR's ternary value of the
     // final result (its sign: above, equal to or below the exact quotient).
     int round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode);
