@@ -30,11 +30,13 @@ struct CampaignArguments {
     bool seed_given{false};
     unsigned threads{std::max(1U, std::thread::hardware_concurrency())};
     std::string json;
+    std::string shard{"0/1"};  // K/N (DIV-CLI-D20)
     OperatorOptions op;
 };
 
 // [impl->req~div-cli-d8~2]
 // [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d20~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
     if (!parse_type_name(args.type, plan.type)) {
@@ -53,10 +55,14 @@ int run_campaign_command(const CampaignArguments& args) {
     plan.seed = args.seed_given ? args.seed : std::random_device{}();
     plan.rounding = int_rounding_of(args.op.div_options());  // a profile matters to a campaign through its rounding
     plan.threads = args.threads;
+    (void)parse_shard(args.shard, plan.shard_index, plan.shard_count);  // validated by the option's check
+    const bool sharded = plan.shard_count > 1U;
     std::cout << "campaign " << element_type_name(plan.type) << ": "
               << (args.exhaustive ? "exhaustive" : "boundary table + " + std::to_string(plan.random_pairs) +
                                                        " random pairs, seed " + std::to_string(plan.seed))
               << (integer ? std::string(", rounding ") + rounding_name(plan.rounding) : std::string())
+              << (sharded ? ", shard " + std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count)
+                          : std::string())
               << ", " << oracle::planned_pairs(plan) << " pairs, " << plan.threads << " threads" << std::endl;
     oracle::CampaignResult result;
     {
@@ -84,6 +90,10 @@ int run_campaign_command(const CampaignArguments& args) {
         j["pairs"] = result.pairs;
         j["mismatches"] = result.mismatches;
         j["examples"] = result.examples;
+        j["example_positions"] = result.example_positions;  // (block, index): the merge's order
+        if (sharded) {
+            j["shard"] = {{"index", plan.shard_index}, {"count", plan.shard_count}};
+        }
         j["seconds"] = result.seconds;
         const std::string text = j.dump(2) + "\n";
         io::write_file_atomically(args.json, std::vector<std::uint8_t>(text.begin(), text.end()));
@@ -122,6 +132,18 @@ Subcommand add_campaign_command(CLI::App& parent) {
         ->check(CLI::Range(1U, 1024U))
         ->capture_default_str();
     command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)");
+    command
+        ->add_option("--shard", args->shard,
+                     "K/N: run only the K-th (from 0) of N near-equal ranges of the campaign's pairs; "
+                     "`sonnx-div merge` makes the N shards' JSON reports into the campaign's")
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                std::uint64_t index = 0U;
+                std::uint64_t count = 0U;
+                return parse_shard(text, index, count) ? std::string() : std::string("must be K/N with 0 <= K < N");
+            },
+            "K/N"))
+        ->capture_default_str();
     args->op.add_to(*command);
     command->footer(
         "Examples: sonnx-div campaign fp16 --exhaustive --threads 2\n"

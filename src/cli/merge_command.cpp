@@ -60,7 +60,7 @@ int run_merge(const MergeArguments& args) {
         from.push_back({{"path", args.reports[k]},
                         {"sha256", sha256_of_file(args.reports[k])},
                         {"shard", shards[k].at("shard")},
-                        {"provenance", shards[k].at("provenance")}});
+                        {"provenance", shards[k].value("provenance", nlohmann::json())}});
     }
     merged["merged_from"] = from;
     if (!args.json.empty()) {
@@ -68,6 +68,17 @@ int run_merge(const MergeArguments& args) {
         io::write_file_atomically(args.json, std::vector<std::uint8_t>(text.begin(), text.end()));
     }
     print_provenance(std::cout, provenance);
+    if (merged.value("command", "") == "campaign") {
+        std::cout << "merge: " << shards.size() << " shards of campaign " << merged.value("type", "?") << "\n";
+        std::cout << "pairs: " << merged.at("pairs").get<std::uint64_t>()
+                  << ", mismatches: " << merged.at("mismatches").get<std::uint64_t>() << "\n";
+        for (const nlohmann::json& example : merged.at("examples")) {
+            std::cout << "  mismatch: " << example.get<std::string>() << "\n";
+        }
+        const bool clean = merged.at("mismatches").get<std::uint64_t>() == 0U;
+        std::cout << "result: " << (clean ? "no mismatch" : "MISMATCHES") << "\n";
+        return clean ? exit_success : exit_nonconforming;
+    }
     std::cout << "merge: " << shards.size() << " shards of check, " << merged.value("type", "?") << " "
               << merged.value("shape", nlohmann::json::array()).dump() << "\n";
     if (!merged.at("precondition").is_null()) {
@@ -92,13 +103,15 @@ int run_merge(const MergeArguments& args) {
 Subcommand add_merge_command(CLI::App& parent) {
     auto args = std::make_shared<MergeArguments>();
     CLI::App* command = parent.add_subcommand(
-        "merge", "make the JSON reports of check --shard K/N (N shards, each once) into the report of one run");
+        "merge", "make the JSON reports of check or campaign --shard K/N (N shards, each once) into the report "
+                 "of one run");
     command->add_option("REPORT", args->reports, "the shards' JSON reports, in any order")->required();
     command->add_option("--json", args->json, "write the merged report as JSON to this file (atomically)");
     command->footer(
         "Example: for k in 0 1 2 3; do sonnx-div check a.npy b.npy y.npy --shard $k/4 --json r$k.json; done;\n"
         "         sonnx-div merge r0.json r1.json r2.json r3.json --json report.json\n"
-        "The merged JSON equals a single run's report but for `provenance` and `merged_from`.\n"
+        "The merged JSON equals a single run's report but for `provenance` and `merged_from` (and, for a\n"
+        "campaign, `threads` and `seconds`, the sum of the shards' times).\n"
         "Exit status: as check's (0, 1, 3), and 2 when the reports are not the N shards of one check.");
     return Subcommand{command, [args]() { return run_merge(*args); }};
 }

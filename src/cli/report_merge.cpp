@@ -101,6 +101,49 @@ json hints_for(const json& merged, const json& first) {
     return report_hints(r, hints);
 }
 
+// The campaign's report from its shards': pairs and mismatches summed, the
+// first mismatches in pair order, seconds summed (CPU spent, not elapsed).
+json merge_campaigns(const std::vector<json>& ordered) {
+    json merged = ordered[0];
+    std::uint64_t pairs = 0U;
+    std::uint64_t mismatches = 0U;
+    double seconds = 0.0;
+    std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::string>> examples;
+    for (const json& r : ordered) {
+        pairs += r.at("pairs").get<std::uint64_t>();
+        mismatches += r.at("mismatches").get<std::uint64_t>();
+        seconds += r.at("seconds").get<double>();
+        const json& texts = r.at("examples");
+        const json& positions = r.at("example_positions");
+        for (std::size_t k = 0U; k < texts.size(); ++k) {
+            examples.emplace_back(positions.at(k).get<std::pair<std::uint64_t, std::uint64_t>>(),
+                                  texts[k].get<std::string>());
+        }
+    }
+    std::sort(examples.begin(), examples.end());
+    constexpr std::size_t kMaxExamples = 10U;  // as run_campaign keeps
+    json texts = json::array();
+    json positions = json::array();
+    for (std::size_t k = 0U; (k < examples.size()) && (k < kMaxExamples); ++k) {
+        positions.push_back(examples[k].first);
+        texts.push_back(examples[k].second);
+    }
+    merged["pairs"] = pairs;
+    merged["mismatches"] = mismatches;
+    merged["examples"] = texts;
+    merged["example_positions"] = positions;
+    merged["seconds"] = seconds;
+    return merged;
+}
+
+json campaign_identity(const json& report) {
+    json id;
+    for (const char* key : {"command", "type", "mode", "seed", "random_pairs", "int_rounding"}) {
+        id[key] = report.contains(key) ? report[key] : json();
+    }
+    return id;
+}
+
 }  // namespace
 
 // [impl->req~div-cli-d20~1]
@@ -108,17 +151,19 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
     if (shards.empty()) {
         refuse("no report given");
     }
-    const json id = identity(shards[0]);
+    const bool campaign = shards[0].value("command", "") == "campaign";
+    const json id = campaign ? campaign_identity(shards[0]) : identity(shards[0]);
     const std::uint64_t count = shards[0].contains("shard") ? shards[0]["shard"].value("count", 0U) : 0U;
     std::vector<const json*> by_index(static_cast<std::size_t>(std::min<std::uint64_t>(count, shards.size())), nullptr);
     for (std::size_t k = 0U; k < shards.size(); ++k) {
         const json& r = shards[k];
-        if (r.value("command", "") != "check" || !r.contains("shard")) {
-            refuse(names[k] + " is not the JSON report of check --shard K/N");
+        if (((r.value("command", "") != "check") && (r.value("command", "") != "campaign")) || !r.contains("shard")) {
+            refuse(names[k] + " is not the JSON report of check or campaign --shard K/N");
         }
-        if (identity(r) != id) {
-            refuse(names[k] + " is a shard of another check than " + names[0] +
-                   " (input files, type, shape or options differ)");
+        if ((campaign ? campaign_identity(r) : identity(r)) != id) {
+            refuse(names[k] + " is a shard of another " + (campaign ? "campaign" : "check") + " than " + names[0] +
+                   (campaign ? " (type, mode, seed, pairs or rounding differ)"
+                             : " (input files, type, shape or options differ)"));
         }
         const auto index = r["shard"].at("index").get<std::uint64_t>();
         if ((r["shard"].at("count").get<std::uint64_t>() != count) || (index >= by_index.size()) ||
@@ -138,6 +183,9 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
         ordered.push_back(*r);
         ordered.back().erase("provenance");
         ordered.back().erase("shard");
+    }
+    if (campaign) {
+        return merge_campaigns(ordered);
     }
     // A precondition: the lowest index any shard stopped at (the operands'
     // static checks stop every shard alike).

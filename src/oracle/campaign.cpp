@@ -34,7 +34,24 @@ struct BlockSource {
     std::uint64_t blocks{0U};
     std::uint64_t pairs{0U};
     std::function<void(std::uint64_t block, Words& a, Words& b)> fill;
+    std::function<std::uint64_t(std::uint64_t block)> pairs_before;  // in the blocks below `block`
+    std::uint64_t first_block{0U};  // a shard: blocks [first_block, end_block)
+    std::uint64_t end_block{0U};
 };
+
+// A shard's blocks: K of N takes [K q + min(K, r), (K + 1) q + min(K + 1, r))
+// of N q + r blocks (DIV-CLI-D20).
+// [impl->req~div-cli-d20~1]
+void select_shard(BlockSource& source, std::uint64_t index, std::uint64_t count) {
+    if ((count == 0U) || (index >= count)) {
+        throw std::invalid_argument("campaign: shard index not below the shard count");
+    }
+    const std::uint64_t q = source.blocks / count;
+    const std::uint64_t r = source.blocks % count;
+    source.first_block = index * q + std::min(index, r);
+    source.end_block = (index + 1U) * q + std::min(index + 1U, r);
+    source.pairs = source.pairs_before(source.end_block) - source.pairs_before(source.first_block);
+}
 
 struct Mismatch {
     std::uint64_t block;
@@ -229,7 +246,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
         throw std::invalid_argument("campaign: no division to check");
     }
     const auto began = std::chrono::steady_clock::now();
-    std::atomic<std::uint64_t> next{0U};
+    std::atomic<std::uint64_t> next{source.first_block};
     std::atomic<std::uint64_t> done{0U};
     std::atomic<std::uint64_t> mismatches{0U};
     std::mutex lock;
@@ -244,7 +261,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
             Words a;
             Words b;
             std::vector<Mismatch> found;
-            for (std::uint64_t block = next++; block < source.blocks; block = next++) {
+            for (std::uint64_t block = next++; block < source.end_block; block = next++) {
                 a.clear();
                 b.clear();
                 found.clear();
@@ -259,7 +276,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
         } catch (...) {
             const std::lock_guard<std::mutex> guard(lock);
             failure = std::current_exception();
-            next = source.blocks;  // the others stop too
+            next = source.end_block;  // the others stop too
         }
         const std::lock_guard<std::mutex> guard(lock);
         ++finished;
@@ -295,6 +312,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
     result.mismatches = mismatches.load();
     for (std::size_t i = 0; (i < examples.size()) && (i < kMaxExamples); ++i) {
         result.examples.push_back(examples[i].text);
+        result.example_positions.emplace_back(examples[i].block, examples[i].index);
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     return result;
@@ -321,6 +339,9 @@ BlockSource exhaustive_source(ElementType type) {
     BlockSource source;
     source.blocks = values->size();
     source.pairs = values->size() * values->size();
+    source.end_block = source.blocks;
+    const std::uint64_t size = values->size();
+    source.pairs_before = [size](std::uint64_t block) { return block * size; };
     source.fill = [values](std::uint64_t block, Words& a, Words& b) {
         a.assign(values->size(), (*values)[block]);
         b = *values;
@@ -336,6 +357,13 @@ BlockSource sampled_source(const CampaignPlan& plan) {
     BlockSource source;
     source.blocks = table_blocks + random_blocks;
     source.pairs = table_pairs + plan.random_pairs;
+    source.end_block = source.blocks;
+    source.pairs_before = [=](std::uint64_t block) {
+        if (block <= table_blocks) {
+            return std::min(table_pairs, block * kBlockPairs);
+        }
+        return table_pairs + std::min(plan.random_pairs, (block - table_blocks) * kBlockPairs);
+    };
     const ElementType type = plan.type;
     const std::uint64_t seed = plan.seed;
     const std::uint64_t random_total = plan.random_pairs;
@@ -365,6 +393,12 @@ std::uint64_t planned_pairs(const CampaignPlan& plan) {
         throw std::invalid_argument("a sampled campaign takes at most 2^60 random pairs, not " +
                                     std::to_string(plan.random_pairs));
     }
+    if ((plan.shard_count != 1U) || (plan.shard_index != 0U)) {
+        BlockSource source =
+            (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
+        select_shard(source, plan.shard_index, plan.shard_count);
+        return source.pairs;
+    }
     if (plan.mode == CampaignMode::exhaustive) {
         const unsigned bits = element_traits(plan.type).bits;
         return std::uint64_t{1} << (2U * bits);
@@ -379,8 +413,8 @@ CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& pr
                                     ": more than 2^32 pairs");
     }
     const std::uint64_t planned = planned_pairs(plan);  // refuses a count the block arithmetic cannot hold
-    const BlockSource source =
-        (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
+    BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
+    select_shard(source, plan.shard_index, plan.shard_count);
     CampaignResult result = run_blocks(source, plan.type, plan.rounding, plan.threads, progress, plan.subject);
     // A campaign never reports work it did not do: the pairs checked are the pairs planned.
     if ((source.pairs != planned) || (result.pairs != planned)) {
@@ -399,6 +433,7 @@ CampaignResult float16_campaign(ElementType type, std::uint32_t start, std::uint
     BlockSource source;
     source.blocks = (start < 65536U) ? ((65536U - start + step - 1U) / step) : 0U;
     source.pairs = source.blocks * 65536U;
+    source.end_block = source.blocks;
     source.fill = [start, step](std::uint64_t block, Words& a, Words& b) {  // a and b come empty
         for (std::uint64_t i = 0; i < 65536U; ++i) {
             a.push_back(start + block * step);

@@ -1198,6 +1198,29 @@ TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
             EXPECT_EQ(merged, expected) << c.args[1] << ", " << shards << " shards";
         }
     }
+    // A campaign in shards: the same pairs, the same report but for the
+    // threads and the time (summed over the shards).
+    ASSERT_EQ(run({"campaign", "int8", "--exhaustive", "--json", path("c.json")}).status, 0);
+    std::vector<std::string> merge = {"merge"};
+    for (int k = 0; k < 3; ++k) {
+        const std::string name = path("c" + std::to_string(k) + ".json");
+        ASSERT_EQ(run({"campaign", "int8", "--exhaustive", "--shard", std::to_string(k) + "/3", "--json", name}).status,
+                  0);
+        merge.push_back(name);
+    }
+    merge.insert(merge.end(), {"--json", path("cm.json")});
+    EXPECT_EQ(run(merge).status, 0);
+    nlohmann::json campaign = json("c.json");
+    nlohmann::json merged_campaign = json("cm.json");
+    EXPECT_EQ(merged_campaign["pairs"], 65536);
+    for (const char* key : {"threads", "seconds"}) {
+        campaign.erase(key);
+        merged_campaign.erase(key);
+    }
+    merged_campaign.erase("provenance");
+    merged_campaign.erase("merged_from");
+    EXPECT_EQ(merged_campaign, campaign);
+
     // Not the shards of one check: one missing, one twice, another Y.
     run({"check", af, bf, yf, "--shard", "0/2", "--json", path("p0.json")});
     run({"check", af, bf, yf, "--shard", "1/2", "--json", path("p1.json")});

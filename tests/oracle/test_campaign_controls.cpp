@@ -424,6 +424,67 @@ TEST(CampaignControls, TheFirstTenMismatchesAreTheExamples) {
     EXPECT_EQ(r.examples, expected);
 }
 
+// Shards (DIV-CLI-D20): INT8 every pair in 3 and in 7 shards (256 blocks,
+// one per numerator: 86/85/85 and 37 or 36 each), with the one-off fault:
+// the shards' pairs sum to 65536, their mismatches to the predicted count,
+// and the first ten of their examples in (block, index) order are the
+// single run's ten, -128 / -42 ... -33 (all in block 0, so in shard 0).
+// A sampled FP32 campaign's shards cover its pairs exactly too.
+// [utest->req~div-cli-d20~1]
+TEST(CampaignControls, ShardsCoverThePairsOnceAndMergeTheirExamples) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    CampaignPlan plan;
+    plan.type = ElementType::int8;
+    plan.mode = CampaignMode::exhaustive;
+    plan.threads = 2U;
+    plan.subject = &faulty_int8<IntFault::one_off>;
+    const CampaignResult whole = run_campaign(plan);
+    for (const std::uint64_t count : {std::uint64_t{3}, std::uint64_t{7}}) {
+        std::uint64_t pairs = 0U;
+        std::uint64_t mismatches = 0U;
+        std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::string>> examples;
+        for (std::uint64_t k = 0U; k < count; ++k) {
+            plan.shard_index = k;
+            plan.shard_count = count;
+            const CampaignResult part = run_campaign(plan);
+            EXPECT_EQ(part.pairs, planned_pairs(plan));
+            EXPECT_EQ(part.pairs, 256U * ((k < 256U % count) ? (256U / count + 1U) : (256U / count)));
+            pairs += part.pairs;
+            mismatches += part.mismatches;
+            ASSERT_EQ(part.examples.size(), part.example_positions.size());
+            for (std::size_t e = 0U; e < part.examples.size(); ++e) {
+                examples.emplace_back(part.example_positions[e], part.examples[e]);
+            }
+        }
+        EXPECT_EQ(pairs, 65536U);
+        EXPECT_EQ(mismatches, whole.mismatches);
+        EXPECT_EQ(mismatches, predicted_int8(IntFault::one_off));
+        std::sort(examples.begin(), examples.end());
+        ASSERT_GE(examples.size(), 10U);
+        for (std::size_t e = 0U; e < 10U; ++e) {
+            EXPECT_EQ(examples[e].second, whole.examples[e]) << count << " shards, example " << e;
+            EXPECT_EQ(examples[e].first, whole.example_positions[e]);
+        }
+    }
+    CampaignPlan sampled;
+    sampled.type = ElementType::fp32;
+    sampled.mode = CampaignMode::sampled;
+    sampled.random_pairs = 10007U;
+    sampled.seed = 5U;
+    const std::uint64_t all = planned_pairs(sampled);
+    std::uint64_t covered = 0U;
+    for (std::uint64_t k = 0U; k < 5U; ++k) {
+        sampled.shard_index = k;
+        sampled.shard_count = 5U;
+        const CampaignResult part = run_campaign(sampled);
+        EXPECT_EQ(part.mismatches, 0U);
+        covered += part.pairs;
+    }
+    EXPECT_EQ(covered, all);
+    sampled.shard_index = 5U;
+    EXPECT_THROW((void)run_campaign(sampled), std::invalid_argument);
+}
+
 // Valid pairs are judged before invalid ones, yet the examples are the
 // first mismatches in pair order: numerator -128, every positive divisor's
 // quotient one too large (indices 129 ... 255) and both rejections of the

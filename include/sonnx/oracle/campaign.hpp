@@ -18,6 +18,9 @@ struct CampaignResult {
     std::uint64_t pairs{0U};
     std::uint64_t mismatches{0U};
     std::vector<std::string> examples;  // the first mismatches (at most 10) with operands, core and oracle
+    // Where each example sits in the campaign's pair order (block, index in
+    // the block), so that shards' examples merge into the run's (DIV-CLI-D20).
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> example_positions;
     double seconds{0.0};
 };
 
@@ -43,12 +46,17 @@ struct CampaignPlan {
     IntRounding rounding{IntRounding::floor};
     unsigned threads{1U};
     DivFunction subject{&div};             // the division under test
+    // One of shard_count near-equal contiguous ranges of the campaign's
+    // blocks of pairs (shard_index from 0); 0 of 1: the whole campaign.
+    std::uint64_t shard_index{0U};
+    std::uint64_t shard_count{1U};
 };
 
 // Every type of at most 16 bits (2^32 pairs at most).
 bool supports_exhaustive(ElementType type);
 
-// Pairs the plan checks: 2^(2n) exhaustive; boundary table squared plus random_pairs sampled.
+// Pairs the plan checks: 2^(2n) exhaustive; boundary table squared plus
+// random_pairs sampled; of a shard, the pairs of its blocks.
 std::uint64_t planned_pairs(const CampaignPlan& plan);
 
 // Floats: the core's result must be the oracle's correctly rounded quotient
