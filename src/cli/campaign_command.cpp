@@ -14,6 +14,7 @@
 #include "operator_options.hpp"
 #include "output_paths.hpp"
 #include "progress_bar.hpp"
+#include "provenance.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/oracle/campaign.hpp"
 #include "type_names.hpp"
@@ -37,6 +38,7 @@ struct CampaignArguments {
 // [impl->req~div-cli-d8~2]
 // [impl->req~div-cli-d12~2]
 // [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
     if (!parse_type_name(args.type, plan.type)) {
@@ -57,6 +59,16 @@ int run_campaign_command(const CampaignArguments& args) {
     plan.threads = args.threads;
     (void)parse_shard(args.shard, plan.shard_index, plan.shard_count);  // validated by the option's check
     const bool sharded = plan.shard_count > 1U;
+    Provenance provenance = start_provenance("campaign");
+    provenance.options = options_in_force(args.op.div_options());
+    provenance.options.emplace_back("mode", args.exhaustive ? "exhaustive" : "sampled");
+    if (!args.exhaustive) {
+        provenance.options.emplace_back("random", std::to_string(plan.random_pairs));
+        provenance.options.emplace_back("seed", std::to_string(plan.seed));
+    }
+    provenance.options.emplace_back("shard", std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count));
+    provenance.options.emplace_back("threads", std::to_string(plan.threads) + " (the result does not depend on it)");
+    print_provenance(std::cout, provenance);
     std::cout << "campaign " << element_type_name(plan.type) << ": "
               << (args.exhaustive ? "exhaustive" : "boundary table + " + std::to_string(plan.random_pairs) +
                                                        " random pairs, seed " + std::to_string(plan.seed))
@@ -77,6 +89,7 @@ int run_campaign_command(const CampaignArguments& args) {
     if (!args.json.empty()) {
         nlohmann::json j;
         j["command"] = "campaign";
+        j["provenance"] = provenance_json(provenance);
         j["type"] = element_type_name(plan.type);
         j["mode"] = args.exhaustive ? "exhaustive" : "sampled";
         if (!args.exhaustive) {

@@ -179,7 +179,7 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
                " shards: give every shard's report once");
     }
     std::vector<json> ordered;
-    for (const json* r : by_index) {
+    for (const json* r : by_index) {  // provenance: the merge's own, and the shards' under merged_from
         ordered.push_back(*r);
         ordered.back().erase("provenance");
         ordered.back().erase("shard");

@@ -568,11 +568,13 @@ TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
     EXPECT_TRUE(contains(zero.out, "pairs: 1600, mismatches: 0")) << zero.out;
 }
 
-// 40 x 40 boundary pairs + 5000 random; the seed printed and recorded.
+// 40 x 40 boundary pairs + 5000 random; the seed printed and recorded, and
+// how the report was made (DIV-CLI-D17).
 // [utest->req~div-cli-d8~2]
 // [utest->req~div-cli-d3~3]
+// [utest->req~div-cli-d17~1]
 TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
-    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D3");
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D3,DIV-CLI-D17");
     const CommandResult r = run({"campaign", "fp64", "--random", "5000", "--seed", "42", "--json", path("c.json")});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     EXPECT_TRUE(contains(r.out, "seed 42")) << r.out;
@@ -583,6 +585,11 @@ TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
     EXPECT_EQ(report["pairs"], 6600);
     EXPECT_EQ(report["mismatches"], 0);
     EXPECT_EQ(report["mode"], "sampled");
+    EXPECT_EQ(report["provenance"]["version"], "0.1.0");
+    EXPECT_EQ(report["provenance"]["options"]["seed"], "42");
+    EXPECT_EQ(report["provenance"]["options"]["random"], "5000");
+    EXPECT_EQ(report["provenance"]["options"]["profile"], "sonnx");
+    EXPECT_TRUE(contains(r.out, "made by: sonnx-div 0.1.0 (revision ")) << r.out;
     const CommandResult drawn = run({"campaign", "int64", "--random", "1000"});
     EXPECT_EQ(drawn.status, 0);
     EXPECT_TRUE(contains(drawn.out, " random pairs, seed ")) << drawn.out;
@@ -1217,6 +1224,7 @@ TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
         campaign.erase(key);
         merged_campaign.erase(key);
     }
+    campaign.erase("provenance");
     merged_campaign.erase("provenance");
     merged_campaign.erase("merged_from");
     EXPECT_EQ(merged_campaign, campaign);
