@@ -5,7 +5,6 @@
 #include <atomic>
 #include <charconv>
 #include <cmath>
-#include <iterator>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -473,9 +472,11 @@ std::string shortest_text(double value) {
     if (std::isinf(value)) {
         return "inf";
     }
-    char text[32];
-    const std::to_chars_result r = std::to_chars(std::begin(text), std::end(text), value);
-    return std::string(text, r.ptr);
+    std::string text(32U, '\0');  // the shortest round-trip form of a double takes at most 24 characters
+    char* const first = &text[0];
+    const std::to_chars_result r = std::to_chars(first, first + text.size(), value);
+    text.resize(static_cast<std::size_t>(r.ptr - first));
+    return text;
 }
 
 const char* histogram_bucket_name(std::size_t bucket) {
