@@ -338,9 +338,7 @@ BlockSource exhaustive_source(ElementType type) {
     auto values = std::make_shared<const Words>(all_values(type));
     BlockSource source;
     source.blocks = values->size();
-    source.pairs = values->size() * values->size();
-    source.end_block = source.blocks;
-    const std::uint64_t size = values->size();
+    const std::uint64_t size = values->size();  // pairs and the block range: select_shard
     source.pairs_before = [size](std::uint64_t block) { return block * size; };
     source.fill = [values](std::uint64_t block, Words& a, Words& b) {
         a.assign(values->size(), (*values)[block]);
@@ -356,8 +354,6 @@ BlockSource sampled_source(const CampaignPlan& plan) {
     const std::uint64_t random_blocks = (plan.random_pairs + kBlockPairs - 1U) / kBlockPairs;
     BlockSource source;
     source.blocks = table_blocks + random_blocks;
-    source.pairs = table_pairs + plan.random_pairs;
-    source.end_block = source.blocks;
     source.pairs_before = [=](std::uint64_t block) {
         if (block <= table_blocks) {
             return std::min(table_pairs, block * kBlockPairs);

@@ -343,13 +343,28 @@ bool differ(const Shape& x, const Shape& y, std::uint64_t& axis) {
     return x.rank != y.rank;
 }
 
+// The extents of a shape other than 1, in order: what placing it on Y's
+// axes (with extent 1 where it repeats) must keep.
+std::vector<std::uint64_t> proper_extents(const Shape& shape) {
+    std::vector<std::uint64_t> extents;
+    for (std::uint32_t k = 0U; k < shape.rank; ++k) {
+        if (shape.dims[k] != 1U) {
+            extents.push_back(shape.dims[k]);
+        }
+    }
+    return extents;
+}
+
 // A layout that div_broadcast_layout could have given for these operands:
-// ranks equal to Y's, each aligned extent Y's or 1, and the operands'
-// element counts those of their aligned shapes. A caller's error otherwise.
+// ranks equal to Y's, each aligned extent Y's or 1, and each aligned shape
+// the operand's own with extents of 1 put in or taken out. A caller's
+// error otherwise.
 void check_layout(const ConstTensorView& a, const ConstTensorView& b, const BroadcastLayout& layout) {
     const Shape& y = layout.y;
     bool fits = (layout.a_aligned.rank == y.rank) && (layout.b_aligned.rank == y.rank) && (y.rank <= kMaxRank) &&
-                (count_of(layout.a_aligned) == count_of(a.shape)) && (count_of(layout.b_aligned) == count_of(b.shape));
+                (a.shape.rank <= kMaxRank) && (b.shape.rank <= kMaxRank);
+    fits = fits && (proper_extents(layout.a_aligned) == proper_extents(a.shape)) &&
+           (proper_extents(layout.b_aligned) == proper_extents(b.shape));
     for (std::uint32_t k = 0U; fits && (k < y.rank); ++k) {
         for (const Shape* aligned : {&layout.a_aligned, &layout.b_aligned}) {
             const std::uint64_t extent = aligned->dims[k];
@@ -453,14 +468,14 @@ bool parse_acceptance(const std::string& text, Acceptance& level, double& max_ul
         (number.find('.') != number.rfind('.')) || (number.back() == '.')) {
         return false;
     }
+    // Digits with at most one inner point: MPFR reads all of it; ternary 0
+    // says the decimal value is exact in a double's 53 bits.
     mpfr_t value;
     mpfr_init2(value, 53);
-    char* end = nullptr;
-    const int ternary = mpfr_strtofr(value, number.c_str(), &end, 10, MPFR_RNDN);
-    const bool whole = (end != nullptr) && (*end == '\0');
+    const int ternary = mpfr_strtofr(value, number.c_str(), nullptr, 10, MPFR_RNDN);
     const double bound = mpfr_get_d(value, MPFR_RNDN);
     mpfr_clear(value);
-    if (!whole || (ternary != 0) || !(bound > 0.0) || !(bound <= 1e15)) {
+    if ((ternary != 0) || !(bound > 0.0) || !(bound <= 1e15)) {
         return false;
     }
     level = Acceptance::ulps;

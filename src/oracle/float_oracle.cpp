@@ -243,9 +243,9 @@ bool FloatOracle::flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t
     const std::uint64_t a_read = a_subnormal ? (a & sign_bit) : a;
     const std::uint64_t b_read = b_subnormal ? (b & sign_bit) : b;
     const Classified given = classify(format_, candidate);
+    decode(a_, a_read);
+    decode(b_, b_read);
     if (a_subnormal || b_subnormal) {
-        decode(a_, a_read);
-        decode(b_, b_read);
         round_into_format(q_, a_, b_, MPFR_RNDN);
         const std::uint64_t model = encode(q_);
         const bool both_nan = (classify(format_, model).value_class == ValueClass::nan) &&
@@ -260,8 +260,6 @@ bool FloatOracle::flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t
         (ca.value_class != ValueClass::finite) || (cb.value_class != ValueClass::finite)) {
         return false;
     }
-    decode(a_, a_read);
-    decode(b_, b_read);
     mpfr_abs(unit_, b_, MPFR_RNDN);
     mpfr_mul_2si(unit_, unit_, 1L - format_.bias, MPFR_RNDN);  // |b| * smallest normal, exact
     return mpfr_cmpabs(a_, unit_) < 0;                          // |a/b| below the smallest normal

@@ -325,6 +325,8 @@ TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
         {0x00000001U, 0x7F7FFFFFU, 0x80000000U, {"DIV-FLOAT-D2", "DIV-FLOAT-F1"}},
         {0x00000001U, 0x7F7FFFFFU, 0x00000001U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-F1"}},
         {0x00000003U, 0x40000000U, 0x00000001U, {"DIV-FLOAT-F1"}},
+        {0x3F800000U, 0x40400000U, 0x00000000U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-F1"}},  // 1/3 given +0: the size
+        {0x3F800000U, 0x40400000U, 0x7FC00000U, {"DIV-FLOAT-ACC1", "DIV-FLOAT-F1"}},  // 1/3 given NaN
     };
     for (const Case& c : cases) {
         const ConformanceReport r = check_fp32(fp32({c.a}), fp32({c.b}), fp32({c.y}), Acceptance::exact);
@@ -930,6 +932,108 @@ TEST(Conformance, BroadcastOperandsAreReadThroughYsIndices) {
     const BroadcastLayout numpy{shape_of({2U, 3U}), shape_of({2U, 1U}), shape_of({1U, 3U})};
     r = check_conformance(cv, bv, wv, numpy, CheckOptions{});
     EXPECT_EQ(r.conforming, 6U);
+}
+
+// The oracle's own argument checks, and shards of the elements
+// (DIV-CLI-D19, DIV-CLI-D20), by hand. A [2, 3, 1] / B [4] = Y [2, 3, 4]:
+// A repeats along axis 2 and has two axes of its own (strides 3 and 1);
+// A [2, 3] / B [1] = Y [2, 3]: B repeats along every axis.
+// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d7~3]
+TEST(Conformance, LayoutsShardsAndBuffersAreChecked) {
+    RecordProperty("requirements", "DIV-CLI-D19,DIV-CLI-D20,DIV-CLI-D7");
+    const std::vector<float> a = {1.0F, 2.0F, 3.0F, 4.0F, 5.0F, 6.0F};
+    const std::vector<float> b = {1.0F, 2.0F, 4.0F, 8.0F};
+    std::vector<float> y(24U);
+    for (std::size_t i = 0U; i < 24U; ++i) {
+        y[i] = a[i / 4U] / b[i % 4U];  // powers of two: exact (test data only)
+    }
+    ConstTensorView av = in_view(ElementType::fp32, a);
+    av.shape = shape_of({2U, 3U, 1U});
+    const ConstTensorView bv = in_view(ElementType::fp32, b);
+    ConstTensorView yv = in_view(ElementType::fp32, y);
+    yv.shape = shape_of({2U, 3U, 4U});
+    const BroadcastLayout layout{shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 1U}), shape_of({1U, 1U, 4U})};
+    EXPECT_EQ(check_conformance(av, bv, yv, layout, CheckOptions{}).conforming, 24U);
+    // Shards: 24 = 5 * 4 + 4, so sizes 5, 5, 5, 5, 4; a wrong element at 13 is in shard 2.
+    y[13] = 99.0F;
+    std::uint64_t total = 0U;
+    for (std::uint64_t k = 0U; k < 5U; ++k) {
+        CheckOptions options;
+        options.shard_index = k;
+        options.shard_count = 5U;
+        const ConformanceReport r = check_conformance(av, bv, yv, layout, options);
+        EXPECT_EQ(r.elements, (k < 4U) ? 5U : 4U) << k;
+        EXPECT_EQ(nonconforming(r), (k == 2U) ? 1U : 0U) << k;
+        if (k == 2U) {
+            ASSERT_EQ(r.worst.size(), 1U);
+            EXPECT_EQ(r.worst[0].index, 13U);
+        }
+        total += r.elements;
+        // A wrong Y in a shard: the shard's elements, not Y's.
+        ConstTensorView flat = yv;
+        flat.shape = shape_of({24U});
+        EXPECT_EQ(check_conformance(av, bv, flat, layout, options).elements, (k < 4U) ? 5U : 4U) << k;
+    }
+    EXPECT_EQ(total, 24U);
+    for (const std::pair<std::uint64_t, std::uint64_t>& bad : {std::pair<std::uint64_t, std::uint64_t>{5U, 5U},
+                                                             {6U, 5U}, {0U, 0U}}) {
+        CheckOptions options;
+        options.shard_index = bad.first;
+        options.shard_count = bad.second;
+        EXPECT_THROW((void)check_conformance(av, bv, yv, layout, options), std::invalid_argument) << bad.first;
+    }
+    // B [1] over Y [2, 3]: aligned [1, 1], one element for all.
+    const std::vector<float> two = {2.0F};
+    const std::vector<float> halves = {0.5F, 1.0F, 1.5F, 2.0F, 2.5F, 3.0F};
+    ConstTensorView a23 = in_view(ElementType::fp32, a);
+    a23.shape = shape_of({2U, 3U});
+    ConstTensorView h23 = in_view(ElementType::fp32, halves);
+    h23.shape = shape_of({2U, 3U});
+    const BroadcastLayout scalar{shape_of({2U, 3U}), shape_of({2U, 3U}), shape_of({1U, 1U})};
+    EXPECT_EQ(check_conformance(a23, in_view(ElementType::fp32, two), h23, scalar, CheckOptions{}).conforming, 6U);
+    // Layouts that do not fit: ranks, counts, the rank limit, axis 0's extent.
+    const std::vector<BroadcastLayout> unfit = {
+        {shape_of({2U, 3U, 4U}), shape_of({6U}), shape_of({1U, 1U, 4U})},
+        {shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 1U}), shape_of({4U})},
+        {shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 2U}), shape_of({1U, 1U, 4U})},
+        {shape_of({2U, 3U, 4U}), shape_of({2U, 3U, 1U}), shape_of({1U, 1U, 2U})},
+        {shape_of({3U, 2U, 4U}), shape_of({3U, 2U, 1U}), shape_of({1U, 1U, 4U})},
+        {shape_of({4U, 3U, 4U}), shape_of({2U, 3U, 1U}), shape_of({1U, 1U, 4U})},
+    };
+    for (std::size_t k = 0U; k < unfit.size(); ++k) {
+        EXPECT_THROW((void)check_conformance(av, bv, yv, unfit[k], CheckOptions{}), std::invalid_argument) << k;
+    }
+    BroadcastLayout deep{};
+    deep.y.rank = 17U;
+    deep.a_aligned.rank = 17U;
+    deep.b_aligned.rank = 17U;
+    EXPECT_THROW((void)check_conformance(av, bv, yv, deep, CheckOptions{}), std::invalid_argument);
+    // One element and no buffer: refused, not read.
+    ConstTensorView empty = in_view(ElementType::fp32, two);
+    empty.data = nullptr;
+    EXPECT_THROW((void)check_conformance(empty, in_view(ElementType::fp32, two), in_view(ElementType::fp32, two),
+                                         CheckOptions{}),
+                 std::invalid_argument);
+    // A report that stopped at a precondition never conforms.
+    const std::vector<std::int32_t> ints = {1, 2};
+    const std::vector<std::int32_t> zero = {1, 0};
+    const ConformanceReport stopped = check_conformance(in_view(ElementType::int32, ints), in_view(ElementType::int32, zero),
+                                                        in_view(ElementType::int32, ints), CheckOptions{});
+    EXPECT_FALSE(stopped.precondition.is_ok());
+    EXPECT_FALSE(conforms(stopped));
+}
+
+// Bounds must be exact in a double: 1 + 2^-52 (53 bits) is, 1 + 2^-53 (54 bits) is not.
+// [utest->req~div-cli-d5~2]
+TEST(Conformance, BoundsMustBeExactInADouble) {
+    RecordProperty("requirements", "DIV-CLI-D5");
+    Acceptance level = Acceptance::exact;
+    double bound = 0.0;
+    EXPECT_TRUE(parse_acceptance("1.0000000000000002220446049250313080847263336181640625ulp", level, bound));
+    EXPECT_EQ(bound, 1.0000000000000002);
+    EXPECT_FALSE(parse_acceptance("1.00000000000000011102230246251565404236316680908203125ulp", level, bound));
 }
 
 }  // namespace

@@ -300,5 +300,53 @@ TEST(ElementWords, ValueTextDecodesEveryClassOfEachFormat) {
     EXPECT_EQ(text(ElementType::fp64, 0xFFF8000000000000U), "nan");
 }
 
+// Flush to zero recognised exactly (DIV-CLI-D16), FP32 by hand:
+//   -2^-149 / 1 given -0: A read as -0 (DAZ), 1 ulp away;
+//   2^-149 / 2^-148 = 0.5 given NaN: both read as zero, 0/0 (DAZ); given
+//   +inf: nobody's result; 2^-149 / 1 given NaN: DAZ gives +0, not NaN;
+//   2^-126 / 2 = 2^-127 given 2^-149: a wrong non-zero value, no flush;
+//   1.5 * 2^-126 / 1 and 2^-126 / 1 given +0: normal quotients (the second
+//   exactly the smallest normal), so a zero is no flush to zero;
+//   1 / inf = +0 exactly: 2^-149 is 1 ulp (the smallest subnormal) away,
+//   and -1 / inf given +0 has the wrong sign.
+// [utest->req~div-cli-d16~1]
+// [utest->req~div-cli-d5~2]
+TEST(Oracle, FlushToZeroIsRecognisedExactly) {
+    RecordProperty("requirements", "DIV-CLI-D16,DIV-CLI-D5");
+    FloatOracle fp32(float_format(ElementType::fp32));
+    Measure m = fp32.measure(0x80000001U, 0x3F800000U, 0x80000000U);
+    EXPECT_TRUE(m.flush_explained);
+    EXPECT_FALSE(m.special_mismatch);
+    EXPECT_EQ(m.ulps, 1.0);
+    m = fp32.measure(0x00000001U, 0x00000002U, 0x7FC00000U);
+    EXPECT_EQ(m.expected, 0x3F000000U);
+    EXPECT_TRUE(m.flush_explained);
+    EXPECT_TRUE(m.special_mismatch);
+    m = fp32.measure(0x00000001U, 0x00000002U, 0x7F800000U);
+    EXPECT_FALSE(m.flush_explained);
+    EXPECT_TRUE(m.special_mismatch);
+    m = fp32.measure(0x00000001U, 0x3F800000U, 0x7FC00000U);
+    EXPECT_FALSE(m.flush_explained);
+    m = fp32.measure(0x00800000U, 0x40000000U, 0x00000001U);
+    EXPECT_EQ(m.expected, 0x00400000U);
+    EXPECT_FALSE(m.flush_explained);
+    m = fp32.measure(0x00C00000U, 0x3F800000U, 0x00000000U);
+    EXPECT_FALSE(m.flush_explained);
+    m = fp32.measure(0x00800000U, 0x3F800000U, 0x00000000U);
+    EXPECT_FALSE(m.flush_explained);
+    EXPECT_EQ(m.ulps, 8388608.0);  // 2^-126 / 2^-149 = 2^23
+    m = fp32.measure(0x00800000U, 0x40000000U, 0x80000000U);
+    EXPECT_FALSE(m.flush_explained);  // the wrong sign: no flush to zero gives it
+    EXPECT_TRUE(m.special_mismatch);
+    m = fp32.measure(0x3F800000U, 0x7F800000U, 0x00000001U);
+    EXPECT_EQ(m.expected, 0x00000000U);
+    EXPECT_EQ(m.ulps, 1.0);
+    EXPECT_FALSE(m.within_one_ulp);
+    EXPECT_FALSE(m.within_half_ulp);
+    EXPECT_FALSE(m.special_mismatch);
+    EXPECT_TRUE(fp32.measure(0x3F800000U, 0x7F800000U, 0x00000000U).exact_match);
+    EXPECT_TRUE(fp32.measure(0xBF800000U, 0x7F800000U, 0x00000000U).special_mismatch);
+}
+
 }  // namespace
 }  // namespace sonnx::oracle
