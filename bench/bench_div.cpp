@@ -10,6 +10,14 @@
 #include "baselines.hpp"
 #include "sonnx/div.hpp"
 
+#if defined(SONNX_BENCH_CHECK)
+#include <thread>
+
+#include "sonnx/oracle/conformance.hpp"
+#include "sonnx/oracle/fast_measure.hpp"
+#include "sonnx/oracle/float_oracle.hpp"
+#endif
+
 namespace {
 
 constexpr std::uint64_t kLarge = 16U * 1024U * 1024U;  // 16M: far beyond the caches
@@ -212,6 +220,112 @@ void sonnx_fp32_broadcast_row_64m(benchmark::State& s) { run_broadcast(s, true);
 void sonnx_int32_floor(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::int32, int32_one_million(), sonnx::IntRounding::floor); }
 void scalardiv_int32(benchmark::State& s) { run_baseline(s, int32_one_million(), sonnx::bench::divide_plain_int32); }
 
+#if defined(SONNX_BENCH_CHECK)
+// `check` on the 16M FP32 operands of sonnx_div/fp32/16M, against their
+// correctly rounded quotient (sonnx::div's, computed once): every element
+// conforms, the common case of a runtime under test (DIV-CLI-D15).
+const std::vector<float>& fp32_large_quotient() {
+    static const std::vector<float> y = [] {
+        Operands<float>& ops = fp32_large();
+        const std::uint64_t n = ops.a.size();
+        const std::size_t bytes = n * sizeof(float);
+        std::vector<float> quotient(n);
+        const sonnx::ConstTensorView a{sonnx::ElementType::fp32, shape_of(n), ops.a.data(), bytes};
+        const sonnx::ConstTensorView b{sonnx::ElementType::fp32, shape_of(n), ops.b.data(), bytes};
+        const sonnx::TensorView out{sonnx::ElementType::fp32, shape_of(n), quotient.data(), bytes};
+        static_cast<void>(sonnx::div(a, b, out, sonnx::DivOptions{}, nullptr));
+        return quotient;
+    }();
+    return y;
+}
+
+// check_conformance as `sonnx-div check` runs it (exact acceptance).
+void run_check(benchmark::State& state, unsigned threads) {
+    Operands<float>& ops = fp32_large();
+    const std::vector<float>& quotient = fp32_large_quotient();
+    const std::uint64_t n = ops.a.size();
+    const std::size_t bytes = n * sizeof(float);
+    const sonnx::ConstTensorView a{sonnx::ElementType::fp32, shape_of(n), ops.a.data(), bytes};
+    const sonnx::ConstTensorView b{sonnx::ElementType::fp32, shape_of(n), ops.b.data(), bytes};
+    const sonnx::ConstTensorView y{sonnx::ElementType::fp32, shape_of(n), quotient.data(), bytes};
+    sonnx::oracle::CheckOptions options;
+    options.threads = threads;
+    for (auto _ : state) {
+        const sonnx::oracle::ConformanceReport report = sonnx::oracle::check_conformance(a, b, y, options);
+        if (report.conforming != n) {
+            state.SkipWithError("check_conformance: not every element conforms");
+            break;
+        }
+        benchmark::DoNotOptimize(report.conforming);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3U * bytes));
+}
+
+// What check's measuring would cost with the fast path: fast_measure on every
+// element, FloatOracle::measure where it declines, on `threads` threads
+// (contiguous parts). check's bookkeeping (histogram, worst elements) is not
+// included. Counter `declined`: the share left to MPFR.
+void run_fast_measure_loop(benchmark::State& state, unsigned threads) {
+    Operands<float>& ops = fp32_large();
+    const std::vector<float>& quotient = fp32_large_quotient();
+    const std::uint64_t n = ops.a.size();
+    const sonnx::oracle::FloatFormat& format = sonnx::oracle::float_format(sonnx::ElementType::fp32);
+    const auto word = [](const float* data, std::uint64_t i) {
+        std::uint32_t u = 0U;
+        std::memcpy(&u, &data[i], sizeof u);
+        return static_cast<std::uint64_t>(u);
+    };
+    std::uint64_t declined = 0U;
+    for (auto _ : state) {
+        std::vector<std::uint64_t> exact(threads, 0U);
+        std::vector<std::uint64_t> slow(threads, 0U);
+        std::vector<std::thread> pool;
+        for (unsigned t = 0U; t < threads; ++t) {
+            pool.emplace_back([&, t] {
+                sonnx::oracle::FloatOracle oracle(format);
+                const std::uint64_t begin = n / threads * t;
+                const std::uint64_t end = (t + 1U == threads) ? n : (begin + n / threads);
+                std::uint64_t matches = 0U;
+                std::uint64_t fallbacks = 0U;
+                for (std::uint64_t i = begin; i < end; ++i) {
+                    const std::uint64_t a = word(ops.a.data(), i);
+                    const std::uint64_t b = word(ops.b.data(), i);
+                    const std::uint64_t y = word(quotient.data(), i);
+                    sonnx::oracle::Measure m{};
+                    if (!sonnx::oracle::fast_measure(format, a, b, y, m)) {
+                        m = oracle.measure(a, b, y);
+                        ++fallbacks;
+                    }
+                    matches += m.exact_match ? 1U : 0U;
+                }
+                exact[t] = matches;
+                slow[t] = fallbacks;
+            });
+        }
+        std::uint64_t matches = 0U;
+        declined = 0U;
+        for (unsigned t = 0U; t < threads; ++t) {
+            pool[t].join();
+            matches += exact[t];
+            declined += slow[t];
+        }
+        if (matches != n) {
+            state.SkipWithError("fast_measure loop: not every element matches");
+            break;
+        }
+        benchmark::DoNotOptimize(matches);
+    }
+    state.counters["declined"] = static_cast<double>(declined) / static_cast<double>(n);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3U * n * sizeof(float)));
+}
+
+void check_fp32_large_2(benchmark::State& s) { run_check(s, 2U); }
+void fast_loop_fp32_large_1(benchmark::State& s) { run_fast_measure_loop(s, 1U); }
+void fast_loop_fp32_large_2(benchmark::State& s) { run_fast_measure_loop(s, 2U); }
+#endif
+
 }  // namespace
 
 BENCHMARK(add_fp32_large)->Name("baseline_add/fp32/16M")->UseRealTime();
@@ -230,6 +344,16 @@ BENCHMARK(sonnx_bf16_small)->Name("sonnx_div/bf16/4K");
 BENCHMARK(sonnx_bf16_small_flags)->Name("sonnx_div_flags/bf16/4K");
 BENCHMARK(scalardiv_int32)->Name("baseline_scalar_div/int32/1M");
 BENCHMARK(sonnx_int32_floor)->Name("sonnx_div_floor/int32/1M");
+
+#if defined(SONNX_BENCH_CHECK)
+// `check` against `div` on the same 16M FP32 operands (issue #14, item 10).
+BENCHMARK(check_fp32_large_2)->Name("sonnx_check/fp32/16M/2threads")->UseRealTime()->Unit(benchmark::kMillisecond);
+// What check would cost with the fast path (DIV-CLI-D15), before conformance.cpp uses it.
+BENCHMARK(fast_loop_fp32_large_1)->Name("fast_measure_loop/fp32/16M/1thread")->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(fast_loop_fp32_large_2)->Name("fast_measure_loop/fp32/16M/2threads")->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+#endif
 
 // CPU time, not real time: on a shared machine another process's load
 // stretches the wall clock of a 256 MB pass far more than its CPU time.

@@ -23,6 +23,27 @@ std::string sixteen_bit_hint(const CheckHints& hints) {
 }  // namespace
 
 // [impl->req~div-cli-d18~1]
+std::string opset_hint(const Status& status, ElementType type, const DivOptions& options) {
+    if ((status.requirement != RequirementId::div_onnx_r1) || (options.profile != Profile::onnx)) {
+        return "";
+    }
+    std::string hint = std::string("ONNX Div at opset ") + std::to_string(options.onnx.opset) + " does not take " +
+                       element_type_name(type);
+    DivOptions other = options;
+    other.onnx.broadcast = false;
+    other.onnx.has_axis = false;
+    for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
+        other.onnx.opset = opset;
+        Shape y{};
+        const Status at = div_output_shape(type, Shape{}, Shape{}, other, y);
+        if (at.code != StatusCode::unsupported_type) {
+            return hint + "; opset " + std::to_string(opset) + " and later do (--opset " + std::to_string(opset) + ")";
+        }
+    }
+    return hint + "; no ONNX opset does (--profile sonnx or openvino takes every type)";
+}
+
+// [impl->req~div-cli-d18~1]
 std::string precondition_hint(const oracle::ConformanceReport& report, const CheckHints& hints) {
     const StatusCode code = report.precondition.code;
     if ((code == StatusCode::zero_divisor) || (code == StatusCode::overflow)) {

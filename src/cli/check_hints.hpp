@@ -20,6 +20,10 @@ struct CheckHints {
     bool type_from_files{true};  // no --type given
 };
 
+// For a type the ONNX opset in force does not admit (DIV-ONNX-R1): the
+// opset, and the first opset that admits the type; "" for any other status.
+std::string opset_hint(const Status& status, ElementType type, const DivOptions& options);
+
 // For a precondition failure; "" when there is nothing to add.
 std::string precondition_hint(const oracle::ConformanceReport& report, const CheckHints& hints);
 // For a report of non-conforming elements or a wrong candidate.

@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "operator_options.hpp"
+#include "provenance.hpp"
 #include "sonnx/conformance/onnx_node_test.hpp"
 
 namespace sonnx::cli {
@@ -24,6 +25,7 @@ struct OnnxTestArguments {
 
 // [impl->req~div-onnx-d2~2]
 // [impl->req~div-cli-d10~1]
+// [impl->req~div-cli-d17~1]
 int run_onnx_test(const OnnxTestArguments& args) {
     conformance::NodeTestSettings settings{};
     settings.options = args.op.div_options();
@@ -35,6 +37,14 @@ int run_onnx_test(const OnnxTestArguments& args) {
             throw CommandFailure(exit_usage, error.what());
         }
     }
+    Provenance provenance = start_provenance("onnx-test");
+    provenance.options = options_in_force(settings.options);
+    for (auto& [name, value] : provenance.options) {
+        if ((name == "opset") && !args.op.opset_given()) {
+            value = "(each model's own)";
+        }
+    }
+    print_provenance(std::cout, provenance);  // DIV-CLI-D17
     const std::size_t not_passed = conformance::run_node_tests(args.paths, settings, std::cout);
     return (not_passed == 0U) ? exit_success : exit_nonconforming;
 }

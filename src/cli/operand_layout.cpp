@@ -1,10 +1,12 @@
 #include "operand_layout.hpp"
 
+#include "check_hints.hpp"
 #include "status_text.hpp"
 
 namespace sonnx::cli {
 
 // [impl->req~div-cli-d10~1]
+// [impl->req~div-cli-d18~1]
 // [impl->req~div-cli-d19~1]
 // [impl->req~div-io-d5~2]
 OperandLayout operand_layout(const io::TensorData& a, const io::TensorData& b, const DivOptions& options) {
@@ -15,7 +17,7 @@ OperandLayout operand_layout(const io::TensorData& a, const io::TensorData& b, c
     }
     const Status status = div_broadcast_layout(a.type, a.shape(), b.shape(), options, out.layout);
     if (!status.is_ok()) {
-        throw precondition_failure(status, &a, &b, nullptr);
+        throw precondition_failure(status, &a, &b, nullptr, opset_hint(status, a.type, options));
     }
     out.broadcasts = true;
     out.y_dims.assign(out.layout.y.dims.begin(), out.layout.y.dims.begin() + out.layout.y.rank);

@@ -774,11 +774,14 @@ TEST_F(Cli, CheckUnderABroadcastingProfile) {
 // the sonnx profile rejects broadcasting with C1 and its restriction R1.
 // [utest->req~div-onnx-d2~2]
 // [utest->req~div-cli-d10~1]
+// [utest->req~div-cli-d17~1]
 TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
-    RecordProperty("requirements", "DIV-ONNX-D2,DIV-CLI-D10");
+    RecordProperty("requirements", "DIV-ONNX-D2,DIV-CLI-D10,DIV-CLI-D17");
     const std::string data = SONNX_CONFORMANCE_DATA;
     const CommandResult onnx = run({"onnx-test", data + "/own_div_int32_signs", data + "/own_div_int8_signs_broadcast"});
     EXPECT_EQ(onnx.status, 0) << onnx.out << onnx.err;
+    EXPECT_TRUE(contains(onnx.out, "made by: sonnx-div 0.1.0 (revision ")) << onnx.out;
+    EXPECT_TRUE(contains(onnx.out, "options: profile=onnx opset=(each model's own) int-rounding=trunc\n")) << onnx.out;
     EXPECT_TRUE(contains(onnx.out, "PASS own_div_int32_signs")) << onnx.out;
     EXPECT_TRUE(contains(onnx.out, "PASS own_div_int8_signs_broadcast")) << onnx.out;
     const CommandResult sonnx = run({"onnx-test", "--profile", "sonnx", data + "/own_div_int32_signs",
@@ -1133,6 +1136,23 @@ TEST_F(Cli, MessagesHintAtTheFix) {
                                     "rounds the other way; --int-rounding trunc checks against it"))
         << floor.out;
     EXPECT_EQ(run({"check", ia, ib, iy, "--int-rounding", "trunc"}).status, 0);
+    // A type the ONNX opset does not take: the opset, and the first that does
+    // (UINT8 enters ONNX Div at Div-14: "Extend supported types to include
+    // uint8, int8, uint16, and int16", onnx-div-operator-versions.rst; DIV-ONNX-R1).
+    const std::string u8 = npy("u8.npy", "|u1", "(2,)", {1U, 2U}, 1U);
+    for (const char* command : {"check", "div"}) {
+        std::vector<std::string> args = {command, u8, u8};
+        if (std::string(command) == "check") {
+            args.push_back(u8);
+        } else {
+            args.insert(args.end(), {"--out", path("o.npy")});
+        }
+        args.insert(args.end(), {"--profile", "onnx", "--opset", "6"});
+        const CommandResult old = run(args);
+        EXPECT_EQ(old.status, 3) << command;
+        EXPECT_TRUE(contains(old.err, "hint: ONNX Div at opset 6 does not take UINT8; opset 14 and later do (--opset 14)"))
+            << old.err;
+    }
     // One element nobody's rounding explains: no hint.
     const CommandResult neither = run({"check", ia, ib, int32("iy2.npy", {-3, 5, 2})});
     EXPECT_EQ(neither.status, 1);
