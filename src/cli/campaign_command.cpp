@@ -149,13 +149,7 @@ Subcommand add_campaign_command(CLI::App& parent) {
         ->add_option("--shard", args->shard,
                      "K/N: run only the K-th (from 0) of N near-equal ranges of the campaign's pairs; "
                      "`sonnx-div merge` makes the N shards' JSON reports into the campaign's")
-        ->check(CLI::Validator(
-            [](const std::string& text) {
-                std::uint64_t index = 0U;
-                std::uint64_t count = 0U;
-                return parse_shard(text, index, count) ? std::string() : std::string("must be K/N with 0 <= K < N");
-            },
-            "K/N"))
+        ->check(shard_option())
         ->capture_default_str();
     args->op.add_to(*command);
     command->footer(

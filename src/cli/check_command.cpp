@@ -111,14 +111,6 @@ int run_check(const CheckArguments& args) {
     return oracle::conforms(report) ? exit_success : exit_nonconforming;
 }
 
-// --shard K/N (DIV-CLI-D20).
-std::string shard_error(const std::string& text) {
-    std::uint64_t index = 0U;
-    std::uint64_t count = 0U;
-    return parse_shard(text, index, count) ? std::string()
-                                           : "must be K/N with 0 <= K < N <= 1000000, decimal digits only";
-}
-
 // --accept: a level or a bound in ulps (DIV-CLI-D5).
 std::string acceptance_error(const std::string& text) {
     oracle::Acceptance level{};
@@ -157,7 +149,7 @@ Subcommand add_check_command(CLI::App& parent) {
         ->add_option("--shard", args->shard,
                      "K/N: judge only the K-th (from 0) of N near-equal contiguous ranges of Y's elements; "
                      "`sonnx-div merge` makes the N shards' JSON reports into the report of one run")
-        ->check(CLI::Validator(shard_error, "K/N"))
+        ->check(shard_option())
         ->capture_default_str();
     command->add_option("--threads,-j", args->threads, "worker threads")
         ->check(whole_number_up_to(1024U))

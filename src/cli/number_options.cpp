@@ -26,6 +26,19 @@ CLI::Validator whole_number_up_to(std::uint64_t max) {
 }
 
 // [impl->req~div-cli-d20~1]
+CLI::Validator shard_option() {
+    return CLI::Validator(
+        [](const std::string& text) {
+            std::uint64_t index = 0U;
+            std::uint64_t count = 0U;
+            return parse_shard(text, index, count) ? std::string()
+                                                   : std::string("must be K/N with 0 <= K < N <= 1000000, decimal "
+                                                                 "digits only");
+        },
+        "K/N");
+}
+
+// [impl->req~div-cli-d20~1]
 bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
     constexpr std::uint64_t kMaxShards = 1000000U;
     const std::size_t slash = text.find('/');

@@ -71,10 +71,8 @@ std::uint64_t sum(const std::vector<json>& shards, const char* key) {
 }
 
 ElementType type_named(const json& name) {
-    std::string lower = name.get<std::string>();
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     ElementType type{};
-    if (!parse_type_name(lower, type)) {
+    if (!parse_type_name(name.get<std::string>(), type)) {  // any case
         refuse("unknown element type " + name.dump());
     }
     return type;

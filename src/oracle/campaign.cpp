@@ -18,6 +18,7 @@
 #include "sonnx/oracle/element_words.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
+#include "sonnx/oracle/shards.hpp"
 
 namespace sonnx::oracle {
 
@@ -39,17 +40,12 @@ struct BlockSource {
     std::uint64_t end_block{0U};
 };
 
-// A shard's blocks: K of N takes [K q + min(K, r), (K + 1) q + min(K + 1, r))
-// of N q + r blocks (DIV-CLI-D20).
+// A shard's blocks (DIV-CLI-D20), and the pairs they hold.
 // [impl->req~div-cli-d20~1]
 void select_shard(BlockSource& source, std::uint64_t index, std::uint64_t count) {
-    if ((count == 0U) || (index >= count)) {
-        throw std::invalid_argument("campaign: shard index not below the shard count");
-    }
-    const std::uint64_t q = source.blocks / count;
-    const std::uint64_t r = source.blocks % count;
-    source.first_block = index * q + std::min(index, r);
-    source.end_block = (index + 1U) * q + std::min(index + 1U, r);
+    const ShardRange range = shard_range(source.blocks, index, count);
+    source.first_block = range.first;
+    source.end_block = range.end;
     source.pairs = source.pairs_before(source.end_block) - source.pairs_before(source.first_block);
 }
 

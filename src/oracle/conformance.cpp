@@ -16,6 +16,7 @@
 #include "sonnx/oracle/fast_measure.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
+#include "sonnx/oracle/shards.hpp"
 
 namespace sonnx::oracle {
 
@@ -182,7 +183,8 @@ public:
         : type_(type), traits_(element_traits(type)), options_(options), a_(a), b_(b), y_(y),
           a_index_(layout.y, layout.a_aligned), b_index_(layout.y, layout.b_aligned) {
         if (traits_.is_float) {
-            float_oracle_ = std::make_unique<FloatOracle>(float_format(type));
+            format_ = &float_format(type);
+            float_oracle_ = std::make_unique<FloatOracle>(*format_);
         }
     }
 
@@ -251,7 +253,7 @@ private:
         // A correctly rounded normal quotient is verified without MPFR, with
         // the very Measure MPFR gives (DIV-CLI-D15); the rest goes to MPFR.
         Measure m{};
-        if (!fast_measure(float_format(type_), e.a, e.b, e.candidate, m)) {
+        if (!fast_measure(*format_, e.a, e.b, e.candidate, m)) {
             m = float_oracle_->measure(e.a, e.b, e.candidate);
         }
         e.expected = m.expected;
@@ -271,7 +273,7 @@ private:
         }
         ++p.histogram[bucket_of(m.ulps, m.special_mismatch, m.within_half_ulp, m.within_one_ulp)];
         if (!e.conforming) {
-            p.failed |= float_failures(float_format(type_), e.a, e.b, m, e.candidate);
+            p.failed |= float_failures(*format_, e.a, e.b, m, e.candidate);
         }
     }
 
@@ -325,6 +327,7 @@ private:
     const void* y_;
     OperandIndex a_index_;
     OperandIndex b_index_;
+    const FloatFormat* format_{nullptr};  // floats only
     std::unique_ptr<FloatOracle> float_oracle_;
     IntOracle int_oracle_;
 };
@@ -383,6 +386,13 @@ void check_layout(const ConstTensorView& a, const ConstTensorView& b, const Broa
     }
 }
 
+// A view's buffer holds its `n` elements: a caller's error otherwise.
+void require_elements(const ConstTensorView& v, std::uint64_t n, const ElementTraits& t) {
+    if ((n > 0U) && ((v.data == nullptr) || (v.size_bytes / t.size < n))) {
+        throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
+    }
+}
+
 // A's and B's types, shapes and 4-bit ranges, in sonnx::div's order (DIV-API-D2).
 // `same_shape`: the sonnx rule, A's and B's shapes equal; otherwise the
 // layout has already placed them on Y's axes.
@@ -399,12 +409,8 @@ Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, 
     if (same_shape && differ(a.shape, b.shape, axis)) {
         return Status{StatusCode::shape_mismatch, shape_requirement, Operand::b, axis};
     }
-    for (const ConstTensorView* v : {&a, &b}) {
-        const std::uint64_t n = count_of(v->shape);
-        if ((n > 0U) && ((v->data == nullptr) || (v->size_bytes / t.size < n))) {
-            throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
-        }
-    }
+    require_elements(a, count_of(a.shape), t);
+    require_elements(b, count_of(b.shape), t);
     if (!is_float && (t.bits == 4U)) {
         const std::int64_t low = int_min(t);
         const auto high = static_cast<std::int64_t>(int_max(t));
@@ -437,10 +443,7 @@ Status candidate_mismatch(const ConstTensorView& a, const ConstTensorView& y, co
         return Status{StatusCode::shape_mismatch, is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1,
                       Operand::y, axis};
     }
-    const std::uint64_t n = count_of(y_shape);
-    if ((n > 0U) && ((y.data == nullptr) || (y.size_bytes / t.size < n))) {
-        throw std::invalid_argument("check_conformance: a buffer is smaller than its shape");
-    }
+    require_elements(y, count_of(y_shape), t);
     return Status{};
 }
 
@@ -517,29 +520,13 @@ bool conforms(const ConformanceReport& report) {
 
 namespace {
 
-// The shard's elements of Y's `count`: K of N takes [K * q + min(K, r),
-// (K + 1) * q + min(K + 1, r)) with count = N * q + r, so that the N
-// shards cover every element once and differ in size by at most one.
-// [impl->req~div-cli-d20~1]
-std::uint64_t shard_begin(const CheckOptions& options, std::uint64_t count) {
-    const std::uint64_t q = count / options.shard_count;
-    const std::uint64_t r = count % options.shard_count;
-    return options.shard_index * q + std::min(options.shard_index, r);
-}
-std::uint64_t shard_end(const CheckOptions& options, std::uint64_t count) {
-    const std::uint64_t q = count / options.shard_count;
-    const std::uint64_t r = count % options.shard_count;
-    return (options.shard_index + 1U) * q + std::min(options.shard_index + 1U, r);
-}
-
 // Y against A / B with A's and B's elements found through the layout.
 // [impl->req~div-cli-d6~2]
 // [impl->req~div-cli-d19~1]
 ConformanceReport check_mapped(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                const BroadcastLayout& layout, bool same_shape, const CheckOptions& options) {
-    if ((options.shard_count == 0U) || (options.shard_index >= options.shard_count)) {
-        throw std::invalid_argument("check_conformance: shard index not below the shard count");
-    }
+    // The elements [first, end) of Y: all of them, or one shard (DIV-CLI-D20).
+    const ShardRange shard = shard_range(count_of(layout.y), options.shard_index, options.shard_count);
     ConformanceReport report;
     report.type = a.type;
     const ElementTraits t = element_traits(a.type);
@@ -549,13 +536,11 @@ ConformanceReport check_mapped(const ConstTensorView& a, const ConstTensorView& 
     }
     report.candidate_mismatch = candidate_mismatch(a, y, layout.y, t);
     if (!report.candidate_mismatch.is_ok()) {
-        report.elements = shard_end(options, count_of(layout.y)) - shard_begin(options, count_of(layout.y));
+        report.elements = shard.end - shard.first;
         return report;  // no element judged; none conforms
     }
-    // The elements [first, end) of Y: all of them, or one shard (DIV-CLI-D20).
-    const std::uint64_t first = shard_begin(options, count_of(layout.y));
-    const std::uint64_t end = shard_end(options, count_of(layout.y));
-    const std::uint64_t n = end - first;
+    const std::uint64_t first = shard.first;
+    const std::uint64_t n = shard.end - shard.first;
     const std::uint64_t chunks = (n + kChunk - 1U) / kChunk;
     std::atomic<std::uint64_t> next{0U};
     std::mutex lock;
