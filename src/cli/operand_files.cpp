@@ -27,13 +27,16 @@ io::TensorData OperandFiles::read(const std::string& path) const {
 
 // [impl->req~div-cli-d17~1]
 io::TensorData OperandFiles::read(const std::string& path, const std::string& role, Provenance& provenance) const {
-    io::TensorData tensor = io::read_tensor_file(path);
+    // The hash is of the bytes as they were read and parsed, not of a second read.
+    Sha256 sha;
+    io::TensorData tensor =
+        io::read_tensor_file(path, [&sha](const std::uint8_t* bytes, std::size_t count) { sha.update(bytes, count); });
     const ElementType stored = tensor.type;
     ElementType wanted{};
     if (!type.empty() && parse_type_name(type, wanted)) {
         tensor = io::as_element_type(std::move(tensor), path, wanted);
     }
-    provenance.inputs.push_back(input_record(role, path, stored, tensor.type, tensor.dims));
+    provenance.inputs.push_back(InputRecord{role, path, stored, tensor.type, tensor.dims, sha.hex()});
     return tensor;
 }
 

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <stdexcept>
+#include <vector>
 
 #include "build_info.hpp"
 #include "sonnx/io/tensor_data.hpp"
@@ -71,22 +73,50 @@ void record_command_line(int argc, const char* const* argv) {
     command_line().assign(argv, argv + argc);
 }
 
+struct Sha256::Context {
+    std::unique_ptr<EVP_MD_CTX, DigestDeleter> digest{EVP_MD_CTX_new()};
+};
+
+Sha256::Sha256() : context_(std::make_unique<Context>()) {
+    if (!context_->digest || (EVP_DigestInit_ex(context_->digest.get(), EVP_sha256(), nullptr) != 1)) {
+        throw std::runtime_error("SHA-256 unavailable (OpenSSL)");
+    }
+}
+
+Sha256::~Sha256() = default;
+
+void Sha256::update(const std::uint8_t* bytes, std::size_t count) {
+    if ((count > 0U) && (EVP_DigestUpdate(context_->digest.get(), bytes, count) != 1)) {
+        throw std::runtime_error("SHA-256 failed (OpenSSL)");
+    }
+}
+
+std::string Sha256::hex() {
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0U;
+    if (EVP_DigestFinal_ex(context_->digest.get(), digest.data(), &length) != 1) {
+        throw std::runtime_error("SHA-256 failed (OpenSSL)");
+    }
+    std::string text;
+    for (unsigned int i = 0U; i < length; ++i) {
+        char pair[3];
+        (void)std::snprintf(pair, sizeof pair, "%02x", static_cast<unsigned>(digest[i]));
+        text += pair;
+    }
+    return text;
+}
+
 // [impl->req~div-cli-d17~1]
 std::string sha256_of_file(const std::string& path) {
     const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file) {
         throw io::FileError(path + ": cannot open to hash it: " + std::strerror(errno));
     }
-    const std::unique_ptr<EVP_MD_CTX, DigestDeleter> context(EVP_MD_CTX_new());
-    if (!context || (EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)) {
-        throw std::runtime_error("SHA-256 unavailable (OpenSSL)");
-    }
-    std::vector<unsigned char> buffer(std::size_t{1} << 20U);
+    Sha256 sha;
+    std::vector<std::uint8_t> buffer(std::size_t{1} << 20U);
     for (;;) {
         const std::size_t got = std::fread(buffer.data(), 1U, buffer.size(), file.get());
-        if ((got > 0U) && (EVP_DigestUpdate(context.get(), buffer.data(), got) != 1)) {
-            throw std::runtime_error("SHA-256 failed (OpenSSL)");
-        }
+        sha.update(buffer.data(), got);
         if (got < buffer.size()) {
             if (std::ferror(file.get()) != 0) {
                 throw io::FileError(path + ": read error while hashing it");
@@ -94,18 +124,7 @@ std::string sha256_of_file(const std::string& path) {
             break;
         }
     }
-    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-    unsigned int length = 0U;
-    if (EVP_DigestFinal_ex(context.get(), digest.data(), &length) != 1) {
-        throw std::runtime_error("SHA-256 failed (OpenSSL)");
-    }
-    std::string hex;
-    for (unsigned int i = 0U; i < length; ++i) {
-        char pair[3];
-        (void)std::snprintf(pair, sizeof pair, "%02x", static_cast<unsigned>(digest[i]));
-        hex += pair;
-    }
-    return hex;
+    return sha.hex();
 }
 
 Provenance start_provenance(const std::string& command) {
@@ -113,11 +132,6 @@ Provenance start_provenance(const std::string& command) {
     p.command = command;
     p.date = utc_now();
     return p;
-}
-
-InputRecord input_record(const std::string& role, const std::string& path, ElementType stored, ElementType read_as,
-                         const std::vector<std::uint64_t>& dims) {
-    return InputRecord{role, path, stored, read_as, dims, sha256_of_file(path)};
 }
 
 // [impl->req~div-cli-d17~1]

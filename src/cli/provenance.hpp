@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -30,9 +33,21 @@ struct InputRecord {
     std::string sha256;  // of the file's bytes, hex
 };
 
-// The record of a file read with `stored` in it and `read_as` after --type; hashes the file.
-InputRecord input_record(const std::string& role, const std::string& path, ElementType stored, ElementType read_as,
-                         const std::vector<std::uint64_t>& dims);
+// SHA-256 over bytes given in pieces (OpenSSL).
+class Sha256 {
+public:
+    Sha256();
+    ~Sha256();
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+    void update(const std::uint8_t* bytes, std::size_t count);
+    // The digest of everything given so far, in hex; once.
+    std::string hex();
+
+private:
+    struct Context;
+    std::unique_ptr<Context> context_;
+};
 
 struct Provenance {
     std::string command;                 // "check", "onnx-test"

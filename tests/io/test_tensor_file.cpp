@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 
 #include <string>
@@ -91,6 +92,41 @@ TEST(TensorFile, NpyStorageOfTypesNumpyLacks) {
     u16.bytes = {0x80U, 0x3FU};
     write_tensor_file(dir + "/u16.pb", u16);
     EXPECT_THROW((void)read_tensor_file(dir + "/u16.pb", ElementType::bf16), FileError);
+}
+
+// The observer of a read sees the file itself, every byte once and in
+// order, in pieces of at most 1 MiB: a digest of them is the file's
+// (check's report hashes what it judged, with no second read; DIV-CLI-D17).
+// [utest->req~div-cli-d17~1]
+TEST(TensorFile, ObserversSeeTheWholeFileOnceInOrder) {
+    RecordProperty("requirements", "DIV-CLI-D17");
+    const std::string dir = test::make_scratch_dir("observed");
+    // 2.5 MiB of data and more: three pieces, the last a partial one.
+    std::vector<std::uint64_t> values(330000U);
+    for (std::size_t i = 0U; i < values.size(); ++i) {
+        values[i] = (std::uint64_t{i} * 0x9E3779B97F4A7C15ULL) ^ (std::uint64_t{i} << 7U);
+    }
+    write_bytes(dir + "/big.npy", npy_bytes("<u8", "(330000,)", le_bytes(values, 8U)));
+    write_bytes(dir + "/one.npy", npy_bytes("<f4", "(1,)", le_bytes({0x3F800000U}, 4U)));
+    TensorData pb;
+    pb.type = ElementType::int16;
+    pb.dims = {3U};
+    pb.bytes = le_bytes({1U, 0xFFFFU, 0x8000U}, 2U);
+    write_tensor_file(dir + "/small.pb", pb);
+    for (const char* name : {"big.npy", "one.npy", "small.pb"}) {
+        const std::string path = dir + "/" + name;
+        std::vector<std::uint8_t> seen;
+        std::size_t largest_piece = 0U;
+        const TensorData read = read_tensor_file(path, [&](const std::uint8_t* bytes, std::size_t count) {
+            seen.insert(seen.end(), bytes, bytes + count);
+            largest_piece = std::max(largest_piece, count);
+        });
+        EXPECT_EQ(seen, file_bytes(path)) << name;
+        EXPECT_LE(largest_piece, std::size_t{1} << 20U) << name;
+        EXPECT_EQ(read.bytes, read_tensor_file(path).bytes) << name;
+    }
+    // The data bytes of the big file came through the observer as they were parsed.
+    EXPECT_EQ(read_tensor_file(dir + "/big.npy").bytes, le_bytes(values, 8U));
 }
 
 // The INT32 tensor {1, 2} that the atomic-write tests write over "old".

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -24,6 +25,16 @@ FileFormat format_of(const std::string& path);
 // file's header is checked against the file's size before any data are
 // read; a .pb file above 2 GiB - 1 is refused before it is read (DIV-IO-D5).
 TensorData read_tensor_file(const std::string& path);
+
+// Shown the bytes of a file as they are read.
+using ByteObserver = std::function<void(const std::uint8_t* bytes, std::size_t count)>;
+
+// As read_tensor_file(path), and `observe` is shown the whole file, every
+// byte once and in order, as it is read: a digest made of them is the digest
+// of the very bytes the tensor was parsed from, with no second read of the
+// file (DIV-CLI-D17). A file that is then refused may have been shown in
+// part or whole.
+TensorData read_tensor_file(const std::string& path, const ByteObserver& observe);
 
 // As read_tensor_file, then gives the tensor the element type `wanted`: the
 // same type, or for .npy the documented storage of BF16 ('<u2' or '<i2' bit

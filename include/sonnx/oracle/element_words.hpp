@@ -24,7 +24,15 @@ ElementTraits element_traits(ElementType type);
 inline std::uint64_t load_element(const ElementTraits& t, const void* data, std::uint64_t index) {
     const auto* bytes = static_cast<const std::uint8_t*>(data) + index * t.size;
     std::uint64_t word = 0U;
-    std::memcpy(&word, bytes, t.size);  // little-endian host (static_assert in element_words.cpp)
+    // One fixed-size copy per width, so that the load compiles inline rather
+    // than as a call to memcpy with a run-time size (check's inner loop).
+    // Little-endian host (static_assert in element_words.cpp).
+    switch (t.size) {
+        case 1U: std::memcpy(&word, bytes, 1U); break;
+        case 2U: std::memcpy(&word, bytes, 2U); break;
+        case 4U: std::memcpy(&word, bytes, 4U); break;
+        default: std::memcpy(&word, bytes, 8U); break;  // element_traits gives 1, 2, 4 or 8
+    }
     if (!t.is_float && t.is_signed) {
         const unsigned storage_bits = static_cast<unsigned>(t.size * 8U);
         if ((storage_bits < 64U) && (((word >> (storage_bits - 1U)) & 1U) != 0U)) {
