@@ -14,15 +14,14 @@ namespace {
 
 // The extent of `shape` on axis `axis` of a rank-`rank` shape it is aligned
 // to on the right: 1 on the axes it does not have.
-// [impl->req~div-bcast-d1~1]
+// helper of numpy_rule: no requirement of its own
 std::uint64_t right_aligned_extent(const Shape& shape, std::uint32_t rank, std::uint32_t axis) noexcept {
     const std::uint32_t missing = rank - shape.rank;
     return (axis < missing) ? 1U : shape.dims[axis - missing];
 }
 
 // A shape of rank `rank` with every extent 1.
-// [impl->req~div-bcast-d1~1]
-// [impl->req~div-onnx-r3~1]
+// helper of legacy_rule: no requirement of its own
 Shape ones(std::uint32_t rank) noexcept {
     Shape shape{};
     shape.rank = rank;
@@ -33,7 +32,7 @@ Shape ones(std::uint32_t rank) noexcept {
 }
 
 // True when every extent is 1 (a rank-0 shape included): one element.
-// [impl->req~div-onnx-r3~1]
+// helper of legacy_rule: no requirement of its own
 bool has_one_element(const Shape& shape) noexcept {
     std::uint32_t axis = 0U;
     while ((axis < shape.rank) && (shape.dims[axis] == 1U)) {
@@ -42,7 +41,7 @@ bool has_one_element(const Shape& shape) noexcept {
     return axis == shape.rank;
 }
 
-// [impl->req~div-bcast-d1~1]
+// helper of numpy_rule: no requirement of its own
 Status mismatch(RequirementId rule, std::uint64_t axis) noexcept {
     return make_status(StatusCode::shape_mismatch, rule, Operand::b, axis);
 }
@@ -252,7 +251,7 @@ bool RunCursor::next(Run& run) noexcept {
 }
 
 // An odometer over axes 1 .. rank - 1; an axis that wraps steps the next.
-// [impl->req~div-bcast-d2~1]
+// helper of RunCursor::next: no requirement of its own
 void RunCursor::advance_outer() noexcept {
     std::uint32_t axis = 1U;
     bool carry = true;
@@ -272,7 +271,7 @@ void RunCursor::advance_outer() noexcept {
 }
 
 // Copies one element `copies` times into the tile, doubling each step.
-// [impl->req~div-bcast-d2~1]
+// helper of RunCursor::next: no requirement of its own
 void RunCursor::fill_tile(const unsigned char* element, std::uint64_t copies) noexcept {
     static_cast<void>(std::memcpy(tile_.data(), element, element_bytes_));
     std::uint64_t filled = 1U;

@@ -79,7 +79,7 @@ struct Bf16 {
     static constexpr std::uint32_t kTinyBelowFp32Bits = 0x007FC000U;
 };
 
-// [impl->req~div-float-d6~1]
+// helper of divide_half: no requirement of its own
 inline std::uint32_t as_word(bool value) noexcept { return value ? 1U : 0U; }
 
 // One loop for both 16-bit formats: widen exactly, divide in FP32, narrow
@@ -241,7 +241,7 @@ private:
 
 // When the caller does not ask for the flags: the flag lanes cost a quarter
 // of the loop, and the results do not depend on them.
-// [impl->req~div-float-d6~1]
+// helper of divide_bf16_vector: no requirement of its own
 class NoFlagLanes {
 public:
     static void add(__m256i /*upper*/, __m256i /*lower*/) noexcept {}
@@ -251,7 +251,7 @@ public:
 // Stores of the AVX2 loop: through the caches, or, for outputs that outgrow
 // them anyway, around them (streaming stores save reading every line of Y
 // for ownership before writing it).
-// [impl->req~div-float-d7~1]
+// helper of divide_bf16_vector: no requirement of its own
 class CachedStores {
 public:
     static void store(std::uint16_t* at, __m256i value) noexcept {
@@ -260,7 +260,7 @@ public:
     static void finish() noexcept {}
 };
 
-// [impl->req~div-float-d7~1]
+// helper of divide_bf16_vector: no requirement of its own
 class StreamingStores {
 public:
     // `at` is 32-byte aligned: divide_bf16 starts the loop on a boundary.

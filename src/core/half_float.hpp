@@ -20,12 +20,14 @@
 
 namespace sonnx::core {
 
+// helper of fp32_to_fp16: no requirement of its own
 inline std::uint32_t bits_of(float value) noexcept {
     std::uint32_t bits = 0U;
     std::memcpy(&bits, &value, sizeof bits);
     return bits;
 }
 
+// helper of fp16_to_fp32: no requirement of its own
 inline float float_from_bits(std::uint32_t bits) noexcept {
     float value = 0.0F;
     std::memcpy(&value, &bits, sizeof value);
@@ -41,10 +43,12 @@ struct Narrowed {
 
 // All-ones when `condition` holds, else zero: selections are written as
 // mask arithmetic so that the compiler if-converts them and vectorises.
+// helper of fp32_to_fp16: no requirement of its own
 inline std::uint32_t mask_if(bool condition) noexcept {
     return 0U - (condition ? 1U : 0U);
 }
 
+// helper of fp32_to_fp16: no requirement of its own
 inline std::uint32_t select(std::uint32_t mask, std::uint32_t when_set, std::uint32_t otherwise) noexcept {
     return (when_set & mask) | (otherwise & ~mask);
 }

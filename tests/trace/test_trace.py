@@ -163,12 +163,99 @@ class TraceCheck(unittest.TestCase):
         fixture = self.fixture()
         fixture.write("src/core/y.cpp", "// helper\nstatic int twice(int a) {\n    return 2 * a;\n}\n")
         self.assert_defect(fixture, "untagged-core-code")
+        # Headers of the core are checked too; a declaration is not a definition.
+        fixture = self.fixture()
+        fixture.write("src/core/y.hpp", "int declared(int a,\n             int b);\ninline int twice(int a) {\n"
+                                        "    return 2 * a;\n}\n")
+        self.assert_defect(fixture, "untagged-core-code")
+        self.assertIn("twice carries no", fixture.check().stdout)
+        self.assertNotIn("declared", fixture.check().stdout)
 
-    def test_stale_matrix(self):
+    def core_with_helper(self, marker: str, user_tag: bool = True, used: bool = True, helper_tag: bool = False,
+                         helper: str = "int twice(int a) {\n    return 2 * a;\n}\n", use: str = "twice(a)") -> Fixture:
+        """src/core/x.cpp with a helper under `marker` and the function it serves, which calls it as `use`."""
+        fixture = self.fixture()
+        tags = f"// {tag('impl', 'div-x-c1')}\n"
+        fixture.write("src/core/x.cpp",
+                      f"{marker}\n{tags if helper_tag else ''}{helper}\n{tags if user_tag else ''}"
+                      f"int divide(int a, int b) {{\n    return {use if used else 'a'} / b;\n}}\n")
+        return fixture
+
+    def test_helper_marker_exempts_a_helper_of_a_tagged_function(self):
+        fixture = self.core_with_helper("// helper of divide: no requirement of its own")
+        fixture.trace("matrix")
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        # A class may be a helper too, under the same conditions.
+        fixture = self.core_with_helper("// helper of divide: no requirement of its own", use="Twice{}.twice(a)",
+                                        helper="struct Twice {\n    int twice(int a) { return 2 * a; }\n};\n")
+        fixture.trace("matrix")
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+
+    def test_helper_marker_that_does_not_hold_fails(self):
+        # Seeded faults: each marker below must leave `twice` an untagged core function.
+        for marker, kwargs, reason in (
+                ("// helper of nothing_here: no requirement of its own", {}, "nothing_here is not a function defined"),
+                ("// helper of divide: no requirement of its own", {"user_tag": False}, "divide carries no"),
+                ("// helper of divide: no requirement of its own", {"used": False}, "divide does not use twice"),
+                ("// helper of twice: no requirement of its own", {}, "twice carries no"),
+                ("// helper of divide", {}, "twice carries no [impl->...] tag (")):  # not a marker: a comment
+            with self.subTest(marker=marker, kwargs=kwargs):
+                fixture = self.core_with_helper(marker, **kwargs)
+                self.assert_defect(fixture, "untagged-core-code")
+                outcome = fixture.check()
+                self.assertIn("DEFECT untagged-core-code: twice carries no [impl->...] tag", outcome.stdout)
+                self.assertIn(reason, outcome.stdout)
+
+    def test_misplaced_helper_marker_fails(self):
+        # On a tagged function: tags or marker, not both.
+        fixture = self.core_with_helper("// helper of divide: no requirement of its own", helper_tag=True)
+        self.assert_defect(fixture, "invalid-helper-marker")
+        # Above no definition (a blank line between), and on a class whose function does not use it.
+        fixture = self.fixture()
+        fixture.write("src/core/y.cpp", "// helper of divide: no requirement of its own\n\nconstexpr int kTwo = 2;\n")
+        self.assert_defect(fixture, "invalid-helper-marker")
+        fixture = self.core_with_helper("// helper of divide: no requirement of its own", used=False, use="Twice{}.twice(a)",
+                                        helper="struct Twice {\n    int twice(int a) { return 2 * a; }\n};\n")
+        self.assert_defect(fixture, "invalid-helper-marker")
+        self.assertIn("divide does not use Twice", fixture.check().stdout)
+
+    def read_matrix(self, fixture: Fixture) -> str:
+        with open(os.path.join(fixture.root, "traceability", "matrix.md"), encoding="utf-8") as handle:
+            return handle.read()
+
+    def test_matrix_names_files_and_definitions_not_lines(self):
         fixture = self.fixture()
         fixture.trace("matrix")
-        fixture.write("src/core/x.cpp", f"\n// {tag('impl', 'div-x-c1')}\nint divide(int a, int b) {{\n    return a / b;\n}}\n")
-        self.assert_defect(fixture, "stale-matrix", matrix=False)
+        matrix = self.read_matrix(fixture)
+        self.assertIn("| `src/core/x.cpp:divide` | `Suite.Name` |", matrix)
+        self.assertIn("| impl | `src/core/x.cpp:divide` | DIV-X-C1 |", matrix)
+        self.assertNotIn("x.cpp:1", matrix)
+
+    def test_stale_matrix(self):
+        # Lines that only move (here: a comment above the tag, a function moved above) leave the matrix as it is.
+        fixture = self.fixture()
+        fixture.trace("matrix")
+        fixture.write("src/core/x.cpp", f"// Division.\n\n// helper of divide: no requirement of its own\n"
+                                        f"static int one() {{\n    return 1;\n}}\n\n// {tag('impl', 'div-x-c1')}\n"
+                                        f"int divide(int a, int b) {{\n    return one() * a / b;\n}}\n")
+        outcome = fixture.check("--results", fixture.results())
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        # A tag moved to another function, a tag gained or lost, a test gained: stale.
+        for relative, text in (
+                ("src/core/x.cpp", f"// {tag('impl', 'div-x-c1')}\nint quotient(int a, int b) {{\n    return a / b;\n}}\n"),
+                ("src/core/x.cpp", f"// {tag('impl', 'div-x-c1')}\nint divide(int a, int b) {{\n    return a / b;\n}}\n"
+                                   f"// {tag('impl', 'div-x-c1')}\nint other(int a) {{\n    return a;\n}}\n"),
+                ("src/core/x.cpp", "// helper of nobody: no requirement of its own\nint divide(int a, int b) {\n"
+                                   "    return a / b;\n}\n"),
+                ("tests/unit/x_test.cpp", f"// {tag('utest', 'div-x-c1')}\nTEST(Suite, Name) {{\n}}\n"
+                                          f"// {tag('utest', 'div-x-c1')}\nTEST(Suite, Other) {{\n}}\n")):
+            with self.subTest(text=text):
+                fixture = self.fixture()
+                fixture.trace("matrix")
+                fixture.write(relative, text)
+                self.assert_defect(fixture, "stale-matrix", matrix=False)
 
     def test_failed_test(self):
         fixture = self.fixture()
@@ -265,6 +352,8 @@ class TraceCheck(unittest.TestCase):
                 fixture.trace("matrix")
                 outcome = fixture.check()
                 self.assertEqual(outcome.returncode, 0 if passes else 1, outcome.stdout)
+                if passes:
+                    self.assertIn("| `spec/inspections.md:inspection~review~1` |", self.read_matrix(fixture))
                 if not passes:
                     self.assertIn("DEFECT incomplete-inspection", outcome.stdout)
                     self.assertIn("DEFECT missing-inspection", outcome.stdout)

@@ -3,7 +3,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from .build_files import unbuilt_sources
-from .core_code import untagged_functions
+from .core_code import core_code_defects
 from .requirements import SpecIndex, read_spec
 from .results import GoalResult, TestResult
 from .tags import Tag, find_tags
@@ -26,7 +26,8 @@ class Coverage:
     impl: List[Tag] = field(default_factory=list)
     utest: List[Tag] = field(default_factory=list)
     proof: List[Tag] = field(default_factory=list)
-    inspection: List[str] = field(default_factory=list)
+    inspection: List[str] = field(default_factory=list)          # file:line of each Covers line (exports)
+    inspection_records: List[str] = field(default_factory=list)  # file:inspection~name~rev (committed matrix)
 
 
 @dataclass
@@ -69,7 +70,7 @@ def build_trace(root: str) -> Trace:
                                   f"{'TEST' if tag.kind == 'utest' else 'Why3 goal or module'}", where))
             continue
         getattr(coverage[tag.name], tag.kind).append(tag)
-    for name, revision, location in spec.inspections:
+    for name, revision, location, record in spec.inspections:
         requirement = spec.requirements.get(name)
         if requirement is None:
             defects.append(Defect("unknown-requirement", f"inspection covers req~{name}~{revision}", location))
@@ -78,12 +79,17 @@ def build_trace(root: str) -> Trace:
                                   location))
         else:
             coverage[name].inspection.append(location)
+            coverage[name].inspection_records.append(record)
     for name, requirement in sorted(spec.requirements.items()):
         for need in requirement.needs:
             if not getattr(coverage[name], need, None):
                 defects.append(Defect(f"missing-{need}", f"{requirement.ident} has no {need}", requirement.location))
-    for path, line, function in untagged_functions(root):
-        defects.append(Defect("untagged-core-code", f"{function} carries no [impl->...] tag", f"{path}:{line}"))
+    untagged, invalid_markers = core_code_defects(root)
+    for path, line, function, reason in untagged:
+        why = f" and is not an exempt helper: {reason}" if reason else ""
+        defects.append(Defect("untagged-core-code", f"{function} carries no [impl->...] tag{why}", f"{path}:{line}"))
+    for path, line, detail in invalid_markers:
+        defects.append(Defect("invalid-helper-marker", detail, f"{path}:{line}"))
     upstream, upstream_defects = read_upstream(root, set(spec.requirements))
     defects += [Defect(kind, detail, location) for kind, detail, location in upstream_defects]
     return Trace(spec, tags, coverage, defects, upstream)

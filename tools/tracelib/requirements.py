@@ -34,7 +34,8 @@ class Requirement:
 class SpecIndex:
     requirements: Dict[str, Requirement] = field(default_factory=dict)
     duplicates: List[Tuple[str, str]] = field(default_factory=list)   # (name, location)
-    inspections: List[Tuple[str, int, str]] = field(default_factory=list)  # (req name, rev, location)
+    # (req name, rev, location of the Covers line, the record as file:inspection~name~rev)
+    inspections: List[Tuple[str, int, str, str]] = field(default_factory=list)
     # Inspection records without a way to repeat them or a dated result: they cover nothing.
     incomplete_inspections: List[Tuple[str, str]] = field(default_factory=list)  # (detail, location)
     malformed: List[Tuple[str, str]] = field(default_factory=list)    # (detail, location)
@@ -65,6 +66,7 @@ def read_spec(root: str) -> SpecIndex:
         current = None
         in_fence = False
         inspection_complete = False
+        record = ""
         for number, line in enumerate(lines, start=1):
             if line.strip().startswith("```"):
                 in_fence = not in_fence  # examples in code blocks are not items
@@ -95,6 +97,7 @@ def read_spec(root: str) -> SpecIndex:
             inspection = INSPECTION.match(line.strip())
             if inspection:
                 current = None
+                record = f"{relative}:inspection~{inspection['name']}~{inspection['rev']}"
                 missing = _missing_record_parts(lines, number)
                 if missing:
                     index.incomplete_inspections.append(
@@ -105,7 +108,7 @@ def read_spec(root: str) -> SpecIndex:
             covers = COVERS.match(line.strip())
             if covers and inspection_complete:
                 for ref in REF.finditer(covers["refs"]):
-                    index.inspections.append((ref["name"], int(ref["rev"]), f"{relative}:{number}"))
+                    index.inspections.append((ref["name"], int(ref["rev"]), f"{relative}:{number}", record))
     for requirement in index.requirements.values():
         if not requirement.needs:
             index.malformed.append((f"{requirement.ident} has no Needs line", requirement.location))

@@ -4,6 +4,8 @@ import re
 from dataclasses import dataclass
 from typing import List
 
+from .places import place_of
+
 SCANNED_DIRS = ("include", "src", "tests", "why3", "tools", "bench")
 SCANNED_SUFFIXES = (".hpp", ".cpp", ".h", ".c", ".mlw", ".py", ".sh", ".cmake")
 SKIPPED_PARTS = (os.path.join("tests", "trace", "fixtures"),)
@@ -28,6 +30,12 @@ class Tag:
     path: str       # relative to the root
     line: int
     target: str = ""  # Suite.Name for utest, file:Module.goal (or file:Module) for proof
+    place: str = ""   # impl: the definition the tag stands on or in (tracelib/places.py), "" if none found
+
+    @property
+    def where(self) -> str:
+        """file:name for the committed matrix (no line: moving lines changes nothing); the file alone without a name."""
+        return f"{self.path}:{self.place}" if self.place else self.path
 
 
 def _files(root: str) -> List[str]:
@@ -113,5 +121,7 @@ def find_tags(root: str) -> List[Tag]:
                     tag.target = _bind_python_test(lines, index) if path.endswith(".py") else _bind_test(lines, index)
                 elif tag.kind == "proof":
                     tag.target = _bind_proof(lines, index, relative)
+                else:
+                    tag.place = place_of(lines, index, relative)
                 tags.append(tag)
     return tags
