@@ -7,7 +7,7 @@ install(TARGETS sonnx_core EXPORT sonnx_div_targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES
   include/sonnx/status.hpp include/sonnx/element_type.hpp
-  include/sonnx/tensor.hpp include/sonnx/div.hpp
+  include/sonnx/tensor.hpp include/sonnx/div_options.hpp include/sonnx/div.hpp
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sonnx)
 install(EXPORT sonnx_div_targets NAMESPACE sonnx::
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/sonnx_div)

@@ -1,20 +1,15 @@
-// Value checks of a broadcast division, run before anything is written:
-// INT4/UINT4 ranges of each operand's own elements, then zero divisors and
-// unrepresentable quotients in Y's row-major order (DIV-BCAST-D3).
+// The value check of an integer division that follows Y's runs: zero
+// divisors and unrepresentable quotients in Y's row-major order
+// (DIV-BCAST-D3), run before anything is written. Equal shapes are a plan
+// of one run.
 #ifndef SONNX_CORE_BROADCAST_CHECKS_HPP
 #define SONNX_CORE_BROADCAST_CHECKS_HPP
 
-#include <cstdint>
-
 #include "broadcast.hpp"
-#include "sonnx/div.hpp"
+#include "sonnx/element_type.hpp"
+#include "sonnx/status.hpp"
 
 namespace sonnx::core {
-
-// INT4/UINT4 elements of A (its `count_a` elements), then of B, outside the
-// 4-bit range: the first one, indexed in its own operand. Other types pass.
-[[nodiscard]] Status check_nibble_ranges(ElementType type, const void* a, std::uint64_t count_a, const void* b,
-                                         std::uint64_t count_b) noexcept;
 
 // The lowest flat index of Y whose quotient has a zero divisor or does not
 // fit, with DIV-INT-C3's or DIV-INT-D2's status. Integer types only.

@@ -67,31 +67,16 @@ struct Division {
     IntRounding rounding{IntRounding::floor};
 };
 
-// The sonnx profile: equal shapes, every check of DIV-API-D2; Y is one run.
+// Every check of DIV-API-D2 / DIV-PROF-D3, under every profile, then the
+// plan of Y's runs: equal shapes are one run.
 // [impl->req~div-api-d1~1]
 // [impl->req~div-api-d2~1]
-Status check_sonnx(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                   const DivOptions& options, Division& division) noexcept {
-    std::uint64_t count = 0U;
-    Status status = core::validate_operands(a, b, y, options, count);
-    if (status.is_ok() && (type_class(a.type) != TypeClass::floating)) {
-        status = core::check_int_operands(a.type, a.data, b.data, count);
-    }
-    if (status.is_ok()) {
-        core::make_flat_plan(count, division.plan);
-        division.rounding = core::profile_rounding(options);
-    }
-    return status;
-}
-
-// The onnx and openvino profiles: DIV-PROF-D3's checks; Y in runs.
 // [impl->req~div-prof-d3~1]
-// [impl->req~div-api-d1~1]
 // [impl->req~div-bcast-d3~1]
-Status check_profile(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                     const DivOptions& options, Division& division) noexcept {
+Status check_call(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
+                  Division& division) noexcept {
     core::ProfileCall call{};
-    Status status = core::validate_profile_operands(a, b, y, options, call);
+    Status status = core::validate_operands(a, b, y, options, call);
     if (status.is_ok()) {
         core::make_plan(call.shapes, call.count_y, division.plan);
         division.rounding = call.rounding;
@@ -156,8 +141,7 @@ std::uint8_t divide_runs(ElementType type, const Division& division, const void*
 Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
            DivReport* report) noexcept {
     Division division;
-    Status status = (options.profile == Profile::sonnx) ? check_sonnx(a, b, y, options, division)
-                                                        : check_profile(a, b, y, options, division);
+    Status status = check_call(a, b, y, options, division);
     const std::uint64_t count = division.plan.count;
 
     std::uint8_t flags = fp_flag_none;
@@ -183,6 +167,36 @@ Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView&
         filled.fp_flags = status.is_ok() ? flags : static_cast<std::uint8_t>(fp_flag_none);
         filled.elements = status.is_ok() ? count : 0U;
         *report = filled;
+    }
+    return status;
+}
+
+// [impl->req~div-onnx-f1~1]
+// [impl->req~div-ov-f1~1]
+IntRounding int_rounding_of(const DivOptions& options) noexcept {
+    return core::profile_rounding(options);
+}
+
+// [impl->req~div-bcast-d5~2]
+Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                        Shape& y) noexcept {
+    core::BroadcastShapes shapes{};
+    const Status status = core::validate_shapes(type, a, b, options, shapes);
+    if (status.is_ok()) {
+        y = shapes.y;
+    }
+    return status;
+}
+
+// [impl->req~div-bcast-d5~2]
+Status div_broadcast_layout(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                            BroadcastLayout& layout) noexcept {
+    core::BroadcastShapes shapes{};
+    const Status status = core::validate_shapes(type, a, b, options, shapes);
+    if (status.is_ok()) {
+        layout.y = shapes.y;
+        layout.a_aligned = shapes.a_aligned;
+        layout.b_aligned = shapes.b_aligned;
     }
     return status;
 }

@@ -11,7 +11,7 @@
 
 #include "div_element.hpp"
 #include "half_float.hpp"
-#include "sonnx/div.hpp"
+#include "sonnx/div_options.hpp"
 
 #if defined(__F16C__) && defined(__AVX__)
 #include <immintrin.h>

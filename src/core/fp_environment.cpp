@@ -3,7 +3,7 @@
 // fnstenv/fldenv behind <cfenv> costs hundreds. Elsewhere <cfenv> is used.
 #include "fp_environment.hpp"
 
-#include "sonnx/div.hpp"
+#include "sonnx/div_options.hpp"
 
 #if defined(SONNX_FP_ENV_MXCSR)
 #include <xmmintrin.h>

@@ -224,13 +224,3 @@ IntRounding profile_rounding(const DivOptions& options) noexcept {
 }
 
 }  // namespace sonnx::core
-
-namespace sonnx {
-
-// [impl->req~div-onnx-f1~1]
-// [impl->req~div-ov-f1~1]
-IntRounding int_rounding_of(const DivOptions& options) noexcept {
-    return core::profile_rounding(options);
-}
-
-}  // namespace sonnx

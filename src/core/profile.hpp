@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "broadcast.hpp"
-#include "sonnx/div.hpp"
+#include "sonnx/div_options.hpp"
 
 namespace sonnx::core {
 

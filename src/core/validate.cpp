@@ -1,5 +1,6 @@
-// The order of the checks is part of the contract (DIV-API-D2): the first
-// failing check is the one reported.
+// The checks of a call that do not depend on element values, for every
+// profile. Their order is part of the contract (DIV-API-D2, DIV-PROF-D3):
+// the first failing check is the one reported.
 #include "validate.hpp"
 
 #include <cstdint>
@@ -42,23 +43,6 @@ Status check_rank(const Shape& shape, Operand operand) noexcept {
     Status status{};
     if (shape.rank > kMaxRank) {
         status = make_status(StatusCode::rank_too_large, RequirementId::div_api_d5, operand, 0U);
-    }
-    return status;
-}
-
-// [impl->req~div-float-r1~1]
-// [impl->req~div-float-c1~1]
-// [impl->req~div-int-r1~1]
-// [impl->req~div-int-c1~1]
-Status check_same_shape(ElementType type, const Shape& reference, const Shape& other,
-                        Operand operand) noexcept {
-    Status status{};
-    if (!same_shape(reference, other)) {
-        const RequirementId requirement = (type_class(type) == TypeClass::floating)
-                                              ? RequirementId::div_float_c1
-                                              : RequirementId::div_int_c1;
-        status = make_status(StatusCode::shape_mismatch, requirement, operand,
-                             first_differing_axis(reference, other));
     }
     return status;
 }
@@ -152,63 +136,26 @@ Status check_partial_overlap(const void* x, std::uint64_t x_bytes, const TensorV
 
 }  // namespace
 
-// [impl->req~div-api-d1~1]
-// [impl->req~div-api-d6~1]
-// [impl->req~div-api-d8~1]
-// [impl->req~div-api-d9~1]
-// [impl->req~div-prof-d4~2]
-Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                         const DivOptions& options, std::uint64_t& count) noexcept {
-    // Option values: the rounding (DIV-API-D6), then the SONNX revision (DIV-PROF-D4).
-    Status status = check_profile_options(options);
-    if (status.is_ok()) { status = check_known_type(a.type, Operand::a); }
-    if (status.is_ok()) { status = check_known_type(b.type, Operand::b); }
-    if (status.is_ok()) { status = check_known_type(y.type, Operand::y); }
-    if (status.is_ok()) { status = check_same_type(a.type, b.type, Operand::b); }
-    if (status.is_ok()) { status = check_same_type(a.type, y.type, Operand::y); }
-    if (status.is_ok()) { status = check_profile_type(options, a.type); }  // the 2026-06 revision's type list
-    if (status.is_ok()) { status = check_rank(a.shape, Operand::a); }
-    if (status.is_ok()) { status = check_rank(b.shape, Operand::b); }
-    if (status.is_ok()) { status = check_rank(y.shape, Operand::y); }
-    if (status.is_ok()) { status = check_same_shape(a.type, a.shape, b.shape, Operand::b); }
-    if (status.is_ok()) { status = check_same_shape(a.type, a.shape, y.shape, Operand::y); }
-
-    std::uint64_t elements = 0U;
-    std::uint64_t bytes = 0U;
-    if (status.is_ok()) {
-        const std::uint64_t size = static_cast<std::uint64_t>(element_size(a.type));
-        const bool counted = element_count(a.shape, elements);
-        const bool fits = counted && (elements <= (std::numeric_limits<std::uint64_t>::max() / size));
-        if (fits) {
-            bytes = elements * size;
-        } else {
-            status = make_status(StatusCode::size_overflow, RequirementId::div_api_d4, Operand::a, 0U);
-        }
-    }
-    if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes, elements, Operand::a); }
-    if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes, elements, Operand::b); }
-    if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes, elements, Operand::y); }
-    const std::uint64_t element_bytes = static_cast<std::uint64_t>(element_size(a.type));
-    if (status.is_ok()) { status = check_alignment(a.data, elements, element_bytes, Operand::a); }
-    if (status.is_ok()) { status = check_alignment(b.data, elements, element_bytes, Operand::b); }
-    if (status.is_ok()) { status = check_alignment(y.data, elements, element_bytes, Operand::y); }
-    if (status.is_ok()) { status = check_partial_overlap(a.data, bytes, y, bytes, Operand::a); }
-    if (status.is_ok()) { status = check_partial_overlap(b.data, bytes, y, bytes, Operand::b); }
-    if (status.is_ok()) {
-        count = elements;
-    }
-    return status;
-}
-
+// One order for every profile: the sonnx profile's shape rule is equal
+// shapes (DIV-FLOAT-C1, DIV-INT-C1; profile_shapes), so its calls take the
+// same steps as the others' and report the same first failure.
+// [impl->req~div-api-d2~1]
 // [impl->req~div-prof-d3~1]
 // [impl->req~div-api-d1~1]
+// [impl->req~div-api-d6~1]
 // [impl->req~div-bcast-d4~2]
 // [impl->req~div-api-d8~1]
 // [impl->req~div-api-d9~1]
-Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                                 const DivOptions& options, ProfileCall& call) noexcept {
+// [impl->req~div-prof-d4~2]
+// [impl->req~div-float-r1~1]
+// [impl->req~div-float-c1~1]
+// [impl->req~div-int-r1~1]
+// [impl->req~div-int-c1~1]
+Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                         const DivOptions& options, ProfileCall& call) noexcept {
     ProfileCall result{};
     RequirementId shape_rule = RequirementId::none;
+    // Option values: the rounding (DIV-API-D6), then the profile's (DIV-PROF-D1, DIV-ONNX-D1, DIV-PROF-D4).
     Status status = check_profile_options(options);
     if (status.is_ok()) { status = check_known_type(a.type, Operand::a); }
     if (status.is_ok()) { status = check_known_type(b.type, Operand::b); }
@@ -249,47 +196,29 @@ Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView
     return status;
 }
 
-}  // namespace sonnx::core
-
-namespace sonnx {
-
-// The checks of validate_profile_operands that concern A's type and the
-// shapes of A and B, for every profile (the sonnx profile's shape rule is
-// DIV-FLOAT-C1 / DIV-INT-C1), then the size of the resulting shape.
+// The steps of validate_operands that concern A's type and the shapes of A
+// and B, in its order, then the sizes of A, B and the resulting shape.
 // [impl->req~div-bcast-d5~2]
-Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
-                        Shape& y) noexcept {
-    BroadcastLayout layout{};
-    const Status status = div_broadcast_layout(type, a, b, options, layout);
-    if (status.is_ok()) {
-        y = layout.y;
-    }
-    return status;
-}
-
-// [impl->req~div-bcast-d5~2]
-Status div_broadcast_layout(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
-                            BroadcastLayout& layout) noexcept {
-    core::BroadcastShapes shapes{};
+Status validate_shapes(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                       BroadcastShapes& shapes) noexcept {
+    BroadcastShapes result{};
     RequirementId shape_rule = RequirementId::none;
     std::uint64_t count = 0U;
     std::uint64_t bytes = 0U;
-    Status status = core::check_profile_options(options);
-    if (status.is_ok()) { status = core::check_known_type(type, Operand::a); }
-    if (status.is_ok()) { status = core::check_profile_type(options, type); }
-    if (status.is_ok()) { status = core::check_rank(a, Operand::a); }
-    if (status.is_ok()) { status = core::check_rank(b, Operand::b); }
-    if (status.is_ok()) { status = core::profile_shapes(options, type, a, b, shapes, shape_rule); }
+    Status status = check_profile_options(options);
+    if (status.is_ok()) { status = check_known_type(type, Operand::a); }
+    if (status.is_ok()) { status = check_profile_type(options, type); }
+    if (status.is_ok()) { status = check_rank(a, Operand::a); }
+    if (status.is_ok()) { status = check_rank(b, Operand::b); }
+    if (status.is_ok()) { status = profile_shapes(options, type, a, b, result, shape_rule); }
     const std::uint64_t size = static_cast<std::uint64_t>(element_size(type));
-    if (status.is_ok()) { status = core::count_and_bytes(a, size, Operand::a, count, bytes); }
-    if (status.is_ok()) { status = core::count_and_bytes(b, size, Operand::b, count, bytes); }
-    if (status.is_ok()) { status = core::count_and_bytes(shapes.y, size, Operand::y, count, bytes); }
+    if (status.is_ok()) { status = count_and_bytes(a, size, Operand::a, count, bytes); }
+    if (status.is_ok()) { status = count_and_bytes(b, size, Operand::b, count, bytes); }
+    if (status.is_ok()) { status = count_and_bytes(result.y, size, Operand::y, count, bytes); }
     if (status.is_ok()) {
-        layout.y = shapes.y;
-        layout.a_aligned = shapes.a_aligned;
-        layout.b_aligned = shapes.b_aligned;
+        shapes = result;
     }
     return status;
 }
 
-}  // namespace sonnx
+}  // namespace sonnx::core

@@ -6,18 +6,15 @@
 #include <cstdint>
 
 #include "broadcast.hpp"
-#include "sonnx/div.hpp"
+#include "sonnx/div_options.hpp"
+#include "sonnx/status.hpp"
+#include "sonnx/tensor.hpp"
 
 namespace sonnx::core {
 
-// On success `count` holds the number of elements of A (= of B and Y).
-[[nodiscard]] Status validate_operands(const ConstTensorView& a, const ConstTensorView& b,
-                                       const TensorView& y, const DivOptions& options,
-                                       std::uint64_t& count) noexcept;
-
-// A call under the onnx or openvino profile that passed validation: the
-// shapes of the profile's shape rule, each tensor's element count, and the
-// integer rounding the profile fixes.
+// A call that passed validation: the shapes of the profile's shape rule
+// (under the sonnx profile, A's shape for A, B and Y), each tensor's
+// element count, and the integer rounding the profile fixes.
 struct ProfileCall {
     BroadcastShapes shapes{};
     std::uint64_t count_a{0U};
@@ -26,12 +23,20 @@ struct ProfileCall {
     IntRounding rounding{IntRounding::floor};
 };
 
-// The checks of DIV-PROF-D3 that do not depend on element values, in its
-// order: options, types, the profile's types, ranks, the shape rule, Y's
-// shape, sizes, buffers, and Y overlapping an operand that broadcasts.
-[[nodiscard]] Status validate_profile_operands(const ConstTensorView& a, const ConstTensorView& b,
-                                               const TensorView& y, const DivOptions& options,
-                                               ProfileCall& call) noexcept;
+// The checks of DIV-API-D2 and DIV-PROF-D3 that do not depend on element
+// values, in their order, under every profile: options, types, the
+// profile's types, ranks, the shape rule, Y's shape, sizes, buffers,
+// alignment, Y overlapping an operand that broadcasts, and Y overlapping
+// an operand in part.
+[[nodiscard]] Status validate_operands(const ConstTensorView& a, const ConstTensorView& b,
+                                       const TensorView& y, const DivOptions& options,
+                                       ProfileCall& call) noexcept;
+
+// The checks of validate_operands that concern A's type and the shapes of A
+// and B, then the element counts and byte sizes of A, B and the resulting
+// shape: what div_output_shape and div_broadcast_layout report.
+[[nodiscard]] Status validate_shapes(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,
+                                     BroadcastShapes& shapes) noexcept;
 
 }  // namespace sonnx::core
 

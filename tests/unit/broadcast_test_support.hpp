@@ -1,12 +1,16 @@
-// Helpers for the profile and broadcasting tests: shapes from lists, typed
-// tensors, options per profile, and a reference for where each element of Y
+// Helpers for the API, profile and broadcasting tests: shapes from lists,
+// typed tensors, options per profile, a status expectation, a call that
+// must leave Y untouched on error, and a reference for where each element of Y
 // takes its operands from. The reference unravels every flat index of Y and
 // applies NumPy's definition axis by axis; it shares no code with the core's
 // run iteration (which merges axes and walks runs).
 #ifndef SONNX_TESTS_UNIT_BROADCAST_TEST_SUPPORT_HPP
 #define SONNX_TESTS_UNIT_BROADCAST_TEST_SUPPORT_HPP
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <utility>
 #include <vector>
@@ -14,6 +18,15 @@
 #include "sonnx/div.hpp"
 
 namespace sonnx::test {
+
+// A status with this code, requirement, operand and index.
+inline void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand,
+                          std::uint64_t index) {
+    EXPECT_EQ(s.code, code) << status_code_name(s.code) << " " << requirement_name(s.requirement);
+    EXPECT_STREQ(requirement_name(s.requirement), requirement);
+    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
+    EXPECT_EQ(s.index, index);
+}
 
 inline Shape make(std::initializer_list<std::uint64_t> dims) {
     Shape shape{};
@@ -50,6 +63,22 @@ Tensor<T> tensor(ElementType type, const Shape& shape, std::vector<T> data) {
 template <typename T>
 Tensor<T> filled(ElementType type, const Shape& shape, T value) {
     return Tensor<T>{type, shape, std::vector<T>(static_cast<std::size_t>(elements_of(shape)), value)};
+}
+
+// Runs div with Y prefilled by a sentinel; on error, checks Y kept it.
+template <typename T>
+Status run_untouched(const ConstTensorView& a, const ConstTensorView& b, Tensor<T>& y, const DivOptions& options,
+                     DivReport* report = nullptr) {
+    std::vector<unsigned char> before(y.data.size() * sizeof(T));
+    if (!before.empty()) {  // an empty Y has no data pointer, which memset and memcmp must not be given
+        std::memset(y.data.data(), 0xA5, before.size());
+        std::memcpy(before.data(), y.data.data(), before.size());
+    }
+    const Status status = div(a, b, y.out(), options, report);
+    if (!status.is_ok() && !before.empty()) {
+        EXPECT_EQ(std::memcmp(before.data(), y.data.data(), before.size()), 0) << "output written on error";
+    }
+    return status;
 }
 
 inline DivOptions onnx_options(std::uint32_t opset) {

@@ -33,29 +33,6 @@ std::string describe(const Shape& s) {
     return text + "]";
 }
 
-void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand, std::uint64_t index) {
-    EXPECT_EQ(s.code, code) << status_code_name(s.code) << " " << requirement_name(s.requirement);
-    EXPECT_STREQ(requirement_name(s.requirement), requirement);
-    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
-    EXPECT_EQ(s.index, index);
-}
-
-// Runs div with Y prefilled by a sentinel; on error, checks Y kept it.
-template <typename T>
-Status run_untouched(const ConstTensorView& a, const ConstTensorView& b, Tensor<T>& y, const DivOptions& options,
-                     DivReport* report = nullptr) {
-    std::vector<unsigned char> before(y.data.size() * sizeof(T));
-    if (!before.empty()) {  // an empty Y has no data pointer, which memset and memcmp must not be given
-        std::memset(y.data.data(), 0xA5, before.size());
-        std::memcpy(before.data(), y.data.data(), before.size());
-    }
-    const Status status = div(a, b, y.out(), options, report);
-    if (!status.is_ok() && !before.empty()) {
-        EXPECT_EQ(std::memcmp(before.data(), y.data.data(), before.size()), 0) << "output written on error";
-    }
-    return status;
-}
-
 struct ShapeCase {
     Shape a;
     Shape b;

@@ -39,13 +39,6 @@ Status run_untouched(Call call, std::vector<std::uint8_t>& out) {
     return status;
 }
 
-void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand, std::uint64_t index) {
-    EXPECT_EQ(s.code, code) << status_code_name(s.code);
-    EXPECT_STREQ(requirement_name(s.requirement), requirement);
-    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
-    EXPECT_EQ(s.index, index);
-}
-
 class ApiErrors : public ::testing::Test {
 protected:
     std::vector<std::int32_t> a{6, 9, 35, 4};

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -20,27 +21,6 @@
 
 namespace sonnx::test {
 namespace {
-
-void expect_status(const Status& s, StatusCode code, const char* requirement, Operand operand, std::uint64_t index) {
-    EXPECT_EQ(s.code, code) << status_code_name(s.code) << " " << requirement_name(s.requirement);
-    EXPECT_STREQ(requirement_name(s.requirement), requirement);
-    EXPECT_EQ(s.operand, operand) << operand_name(s.operand);
-    EXPECT_EQ(s.index, index);
-}
-
-template <typename T>
-Status run_untouched(const ConstTensorView& a, const ConstTensorView& b, Tensor<T>& y, const DivOptions& options) {
-    std::vector<unsigned char> before(y.data.size() * sizeof(T));
-    if (!before.empty()) {  // an empty Y has no data pointer, which memset and memcmp must not be given
-        std::memset(y.data.data(), 0x5A, before.size());
-        std::memcpy(before.data(), y.data.data(), before.size());
-    }
-    const Status status = div(a, b, y.out(), options, nullptr);
-    if (!status.is_ok() && !before.empty()) {
-        EXPECT_EQ(std::memcmp(before.data(), y.data.data(), before.size()), 0) << "output written on error";
-    }
-    return status;
-}
 
 // The defaults keep the SONNX behaviour: DivOptions{} and DivOptions{rounding}
 // still compile and select the sonnx profile with its rounding.
@@ -667,6 +647,125 @@ TEST(EveryProfile, ChecksRunInTheDocumentedOrder) {
         expect_status(run_untouched(ConstTensorView{ElementType::int4, s23, a4.data(), 6U},
                                     ConstTensorView{ElementType::int4, s3, b4.data(), 3U}, y4, openvino_options()),
                       StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 4U);
+    }
+}
+
+// One pipeline for every profile (issue #16: the sonnx profile had a copy
+// of the checks, and a mutant that moved its rank checks before its type
+// checks went unnoticed). Each case fails two neighbouring steps of the
+// order DIV-API-D2 and DIV-PROF-D3 share, and every profile must report the
+// earlier one; only the shape rule's requirement differs by profile.
+// [utest->req~div-api-d2~1]
+// [utest->req~div-prof-d3~1]
+TEST(EveryProfile, OneOrderUnderEveryProfile) {
+    RecordProperty("requirements", "DIV-API-D2,DIV-PROF-D3");
+    struct Named {
+        const char* name;
+        DivOptions options;
+        const char* shape_rule;        // the requirement of a failed shape rule, INT32 operands
+        std::uint64_t shape_axis;      // its index for A [2, 3], B [4]
+        bool admits_int4;
+    };
+    DivOptions later{};
+    later.sonnx_revision = SonnxRevision::r2026_06;
+    DivOptions onnx6 = onnx_options(6U);
+    DivOptions ov_none = openvino_options();
+    ov_none.openvino.auto_broadcast = AutoBroadcast::none;
+    const std::vector<Named> profiles = {
+        {"sonnx seed", DivOptions{}, "DIV-INT-C1", 0U, true},
+        {"sonnx 2026-06", later, "DIV-INT-C1", 0U, false},
+        {"onnx 14", onnx_options(14U), "DIV-ONNX-R2", 1U, false},
+        {"onnx 6", onnx6, "DIV-ONNX-R3", 0U, false},
+        {"openvino numpy", openvino_options(), "DIV-OV-R2", 1U, true},
+        {"openvino none", ov_none, "DIV-OV-R1", 0U, true},
+    };
+    alignas(8) std::array<std::int32_t, 64> storage{};
+    storage.fill(1);
+    const auto i32 = ElementType::int32;
+    const std::uint64_t big = std::uint64_t{1} << 40U;
+    Shape s17{};
+    s17.rank = kMaxRank + 1U;
+    auto in = [&](ElementType type, const Shape& shape, std::size_t offset = 0U) {
+        return ConstTensorView{type, shape, &storage[offset], (storage.size() - offset) * sizeof(std::int32_t)};
+    };
+    for (const Named& p : profiles) {
+        SCOPED_TRACE(p.name);
+        auto y = filled<std::int32_t>(i32, make({2, 3}), 0);
+        // option values before types: a rounding no profile knows, and an unknown A
+        DivOptions bad_rounding = p.options;
+        bad_rounding.int_rounding = static_cast<IntRounding>(7);
+        expect_status(run_untouched(in(static_cast<ElementType>(99), make({2, 3})), in(i32, make({2, 3})), y,
+                                    bad_rounding),
+                      StatusCode::invalid_argument, "DIV-API-D6", Operand::none, 0U);
+        // a type known before types equal: B unknown and Y of another type
+        {
+            auto y16 = filled<std::int16_t>(ElementType::int16, make({2, 3}), std::int16_t{0});
+            expect_status(run_untouched(in(i32, make({2, 3})), in(static_cast<ElementType>(99), make({2, 3})), y16,
+                                        p.options),
+                          StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
+        }
+        // types equal before ranks: B of another type, A of too high a rank
+        expect_status(run_untouched(in(i32, s17), in(ElementType::int64, make({2, 3})), y, p.options),
+                      StatusCode::type_mismatch, "DIV-INT-C2", Operand::b, 0U);
+        // ranks before the shape rule: A of too high a rank, B of another shape
+        expect_status(run_untouched(in(i32, s17), in(i32, make({4})), y, p.options), StatusCode::rank_too_large,
+                      "DIV-API-D5", Operand::a, 0U);
+        // the shape rule before Y's shape
+        {
+            auto y5 = filled<std::int32_t>(i32, make({5}), 0);
+            expect_status(run_untouched(in(i32, make({2, 3})), in(i32, make({4})), y5, p.options),
+                          StatusCode::shape_mismatch, p.shape_rule, Operand::b, p.shape_axis);
+            // Y's shape before sizes: A and B overflow 64 bits
+            expect_status(run_untouched(in(i32, make({big, big})), in(i32, make({big, big})), y5, p.options),
+                          StatusCode::shape_mismatch, p.shape_rule, Operand::y, 0U);
+        }
+        // sizes before buffers: the products overflow and A's buffer is null
+        {
+            const ConstTensorView null_a{i32, make({big, big}), nullptr, 0U};
+            const TensorView huge_y{i32, make({big, big}), y.data.data(), y.data.size() * sizeof(std::int32_t)};
+            expect_status(div(null_a, in(i32, make({big, big})), huge_y, p.options, nullptr),
+                          StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+        }
+        // buffers before alignment: B's buffer is null and A is misaligned
+        {
+            const auto* bytes = reinterpret_cast<const unsigned char*>(storage.data());
+            const ConstTensorView odd_a{i32, make({2, 3}), bytes + 1, 6U * sizeof(std::int32_t)};
+            const ConstTensorView null_b{i32, make({2, 3}), nullptr, 0U};
+            expect_status(run_untouched(odd_a, null_b, y, p.options), StatusCode::null_pointer, "DIV-API-D3",
+                          Operand::b, 0U);
+            // alignment before overlap: A misaligned, Y starting inside B
+            const TensorView inside_b{i32, make({2, 3}), &storage[1], 6U * sizeof(std::int32_t)};
+            expect_status(div(odd_a, in(i32, make({2, 3})), inside_b, p.options, nullptr), StatusCode::misaligned,
+                          "DIV-API-D9", Operand::a, 0U);
+        }
+        // overlap before element values: Y starts inside A, and B holds a zero
+        {
+            std::array<std::int32_t, 6> zero_b{1, 0, 1, 1, 1, 1};
+            const ConstTensorView b{i32, make({2, 3}), zero_b.data(), sizeof zero_b};
+            const TensorView inside_a{i32, make({2, 3}), &storage[1], 6U * sizeof(std::int32_t)};
+            expect_status(div(in(i32, make({2, 3})), b, inside_a, p.options, nullptr), StatusCode::overlap,
+                          "DIV-API-D8", Operand::a, 0U);
+        }
+        // 4-bit ranges (A, then B) before divisors: B holds a zero at 1, B a 9 at 2, A a -9 at 4
+        if (p.admits_int4) {
+            std::vector<std::int8_t> a4 = {1, 1, 1, 1, -9, 1};
+            std::vector<std::int8_t> b4 = {1, 0, 9, 1, 1, 1};
+            auto y4 = filled<std::int8_t>(ElementType::int4, make({2, 3}), std::int8_t{0});
+            expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
+                                        p.options),
+                          StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 4U);
+            a4[4] = 1;
+            expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
+                                        p.options),
+                          StatusCode::value_out_of_range, "DIV-INT-D4", Operand::b, 2U);
+            b4[2] = 1;
+            expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
+                                        p.options),
+                          StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 1U);
+        }
     }
 }
 
