@@ -54,7 +54,7 @@ struct Layout {
     // False unless `bits` is a normal encoding of the format, with no bit set above it.
     static bool decode_normal(std::uint64_t bits, Normal& out) noexcept {
         if ((bits & above_mask) != 0U) {
-            return false;
+            return false;  // a bit above the format
         }
         const std::uint64_t exponent = (bits >> fraction_bits) & exponent_all_ones;
         if ((exponent == 0U) || (exponent == exponent_all_ones)) {

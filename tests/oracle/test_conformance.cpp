@@ -934,6 +934,55 @@ TEST(Conformance, BroadcastOperandsAreReadThroughYsIndices) {
     EXPECT_EQ(r.conforming, 6U);
 }
 
+// What a layout must be, to the rank: its ranks Y's (and no deeper than the
+// API's limit, which is reached), and nothing beyond a shape's rank part of
+// it. Found by mutation analysis (a layout of another rank whose first
+// extents fit was accepted by `||` mutants; `<=` bounds read one extent too
+// many unnoticed; rank 16 was never tried).
+// [utest->req~div-cli-d19~1]
+TEST(Conformance, LayoutsAreJudgedToTheirRanks) {
+    RecordProperty("requirements", "DIV-CLI-D19");
+    const std::vector<float> a = {6.0F, 8.0F, 9.0F, 12.0F, 15.0F, 18.0F};
+    const std::vector<float> b = {2.0F, 4.0F, 3.0F};
+    const std::vector<float> y = {3.0F, 2.0F, 3.0F, 6.0F, 3.75F, 6.0F};
+    ConstTensorView av = in_view(ElementType::fp32, a);
+    av.shape = shape_of({2U, 3U});
+    ConstTensorView bv = in_view(ElementType::fp32, b);
+    bv.shape = shape_of({3U});
+    ConstTensorView yv = in_view(ElementType::fp32, y);
+    yv.shape = shape_of({2U, 3U});
+    const BroadcastLayout fits{shape_of({2U, 3U}), shape_of({2U, 3U}), shape_of({1U, 3U})};
+    EXPECT_EQ(check_conformance(av, bv, yv, fits, CheckOptions{}).conforming, 6U);
+    // Extents beyond a rank are not part of the shape: the same layout with other values there.
+    BroadcastLayout junk = fits;
+    junk.y.dims[2] = 5U;
+    junk.a_aligned.dims[2] = 7U;
+    junk.b_aligned.dims[2] = 9U;
+    EXPECT_EQ(check_conformance(av, bv, yv, junk, CheckOptions{}).conforming, 6U);
+    // An aligned shape of another rank than Y's is refused even when its first extents fit.
+    BroadcastLayout deeper_a = fits;
+    deeper_a.a_aligned = shape_of({2U, 3U, 1U});
+    EXPECT_THROW((void)check_conformance(av, bv, yv, deeper_a, CheckOptions{}), std::invalid_argument);
+    BroadcastLayout deeper_b = fits;
+    deeper_b.b_aligned = shape_of({1U, 3U, 1U});
+    EXPECT_THROW((void)check_conformance(av, bv, yv, deeper_b, CheckOptions{}), std::invalid_argument);
+    // Rank 16, the API's limit (kMaxRank), for Y, A and B: accepted.
+    Shape deep{};
+    deep.rank = kMaxRank;
+    for (std::uint32_t k = 0U; k < kMaxRank; ++k) {
+        deep.dims[k] = 1U;
+    }
+    deep.dims[kMaxRank - 1U] = 3U;
+    ConstTensorView a16 = in_view(ElementType::fp32, b);  // {2, 4, 3} / {2, 4, 3} = {1, 1, 1}
+    a16.shape = deep;
+    const std::vector<float> ones = {1.0F, 1.0F, 1.0F};
+    ConstTensorView y16 = in_view(ElementType::fp32, ones);
+    y16.shape = deep;
+    const ConformanceReport r16 = check_conformance(a16, a16, y16, BroadcastLayout{deep, deep, deep}, CheckOptions{});
+    EXPECT_TRUE(r16.precondition.is_ok());
+    EXPECT_EQ(r16.conforming, 3U);
+}
+
 // The oracle's own argument checks, and shards of the elements
 // (DIV-CLI-D19, DIV-CLI-D20), by hand. A [2, 3, 1] / B [4] = Y [2, 3, 4]:
 // A repeats along axis 2 and has two axes of its own (strides 3 and 1);

@@ -647,6 +647,13 @@ TEST(FastMeasure, EverythingElseIsDeclined) {
     Measure out = sentinel();
     EXPECT_FALSE(fast_measure(odd, 0x3c00U, 0x4200U, 0x3555U, out));
     EXPECT_TRUE(same(out, sentinel()));
+    // Each field must match, not most of them: FP16's exponent, bias and
+    // width with another precision (found by mutation analysis: `&& -> ||`).
+    const FloatFormat near_fp16{12, 5, 15, 16};
+    EXPECT_FALSE(fast_measure(near_fp16, 0x3c00U, 0x4200U, 0x3555U, out));
+    const FloatFormat near_fp32{24, 8, 127, 33};
+    EXPECT_FALSE(fast_measure(near_fp32, 0x3f800000U, 0x40400000U, 0x3eaaaaabU, out));
+    EXPECT_TRUE(same(out, sentinel()));
     // Steps with a step missing: declined, never called.
     const FloatFormat& fp32_format = float_format(ElementType::fp32);
     const FastMeasureSteps& own = fast_measure_steps();
