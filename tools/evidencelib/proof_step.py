@@ -1,4 +1,4 @@
-"""The proofs step: replays every committed Why3 session and writes the goal table."""
+"""The evidence bundle's proof step: replays every committed Why3 session (tools/proofs) and writes the goal table."""
 import html
 import json
 import os
