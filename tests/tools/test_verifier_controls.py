@@ -16,7 +16,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from evidencelib.compare import compare_bundles  # noqa: E402
+from evidencelib.coverage import _lcov  # noqa: E402
 from evidencelib.coverage_gaps import check_gaps  # noqa: E402
+from evidencelib.manifest import is_timestamped  # noqa: E402
 from evidencelib.static_analysis import Finding, _covered, read_deviations  # noqa: E402
 
 
@@ -72,6 +74,64 @@ class CoverageGapCheck(unittest.TestCase):
             json.dump({"files": [{"file": "src/core/x.cpp", "lines": [
                 {"line_number": 3, "count": 2, "branches": [{"count": 1}, {"count": 1}]}]}]}, handle)
         self.assertEqual(check_gaps(self.dir.name, self.report), ([], []))
+
+
+@unittest.skipUnless(shutil.which("lcov") and shutil.which("g++"), "lcov or g++ is not installed")
+class LcovTracefile(unittest.TestCase):
+    """The lcov tracefile of the coverage step: a small program built with --coverage in two build trees
+    under build/, each run with other arguments; the tracefile of one tree has that tree's counts only, and
+    would have both trees' if lcov were given all of build/ (the control)."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.root = os.path.realpath(self.dir.name)
+        source = os.path.join(self.root, "src", "core", "x.cpp")
+        write(source, "\n".join([
+            "int main(int argc, char **) {",  # 1
+            "    if (argc > 1) {",             # 2
+            "        return 1;",               # 3  run in the other tree only
+            "    }",                           # 4
+            "    return 0;",                   # 5  run in the coverage tree only
+            "}", ""]))
+        for tree, arguments in (("coverage", []), ("other", ["an argument"])):
+            build = os.path.join(self.root, "build", tree)
+            os.makedirs(build)
+            subprocess.run(["g++", "--coverage", "-O0", "-c", source, "-o", os.path.join(build, "x.o")], check=True)
+            subprocess.run(["g++", "--coverage", os.path.join(build, "x.o"), "-o", os.path.join(build, "x")],
+                           check=True)
+            subprocess.run([os.path.join(build, "x")] + arguments, check=False)
+
+    def trace(self, build: str):
+        """The tracefile's sources, and its line and branch counts of x.cpp."""
+        tracefile = os.path.join(self.root, "lcov.info")
+        for command in _lcov(self.root, build, tracefile):
+            run = subprocess.run(command, cwd=self.root, capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        with open(tracefile, encoding="utf-8") as handle:
+            records = handle.read().splitlines()
+        sources = [r[3:] for r in records if r.startswith("SF:")]
+        lines = {int(r[3:].split(",")[0]): int(r.split(",")[1]) for r in records if r.startswith("DA:")}
+        branches = sorted(r[5:] for r in records if r.startswith("BRDA:"))
+        return sources, lines, branches
+
+    def test_only_the_coverage_build_is_read(self):
+        sources, lines, branches = self.trace(os.path.join(self.root, "build", "coverage"))
+        self.assertEqual(sources, [os.path.join(self.root, "src", "core", "x.cpp")])
+        self.assertEqual((lines[3], lines[5]), (0, 1))
+        self.assertEqual(branches, ["2,0,0,0", "2,0,1,1"])   # line 2: one outcome never, one once
+
+    def test_reading_all_of_build_would_add_the_other_tree(self):
+        _, lines, branches = self.trace(os.path.join(self.root, "build"))
+        self.assertEqual((lines[3], lines[5]), (1, 1))
+        self.assertEqual(branches, ["2,0,0,1", "2,0,1,1"])
+
+    def test_the_lcov_outputs_are_not_compared_byte_for_byte_the_gated_figures_are(self):
+        for path in ("coverage/lcov.info", "coverage/lcov/index.html", "coverage/lcov/src/core/div.cpp.gcov.html",
+                     "coverage/lcov/gcov.css", "mcdc/lcov.info", "mcdc/lcov/index.html"):
+            self.assertTrue(is_timestamped(path), path)
+        for path in ("coverage/gaps.json", "coverage/summary.json", "coverage/real/summary.json", "mcdc/export.json"):
+            self.assertFalse(is_timestamped(path), path)
 
 
 class BundleComparison(unittest.TestCase):
@@ -312,6 +372,29 @@ class MutationAnalysis(unittest.TestCase):
                                   "--work", work], capture_output=True, text=True, check=False)
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
             self.assertIn("2 survivors justified, 0 not", run.stdout)
+
+    # [utest->req~div-tq-d4~2]
+    def test_a_function_returning_a_reference_gets_no_replaced_return(self):
+        # `return c ? T{} : x;` makes a temporary in every build of the schemata, so a function that
+        # returns a reference would return a dangling one even with the mutant off (the unmutated
+        # mutation build crashed in fast_measure_steps()). Such returns get no RVR mutant.
+        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
+        with tempfile.TemporaryDirectory() as work:
+            root = os.path.join(work, "root")
+            shutil.copytree(fixture, root)
+            subprocess.run(["git", "init", "-q", root], check=True)
+            with open(os.path.join(root, "src", "core", "scores.cpp"), "a", encoding="utf-8") as handle:
+                handle.write("\nstruct Limits {\n    int low;\n    int high;\n};\n"
+                             "constexpr Limits kLimits{0, 100};\n\n"
+                             "const Limits& limits() {\n    return kLimits;\n}\n\n"
+                             "Limits limits_copy() {\n    return kLimits;\n}\n")
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "sites", "--root", root,
+                                  "--work", os.path.join(work, "w")], capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+            returns = [line.split("\t")[1] for line in run.stdout.splitlines()
+                       if line.endswith("\treturn kLimits;") and "\tRVR\t" in line]
+            # The copy's return is mutated (line 32), the reference's (line 28) is not.
+            self.assertEqual(returns, ["src/core/scores.cpp:32:12"])
 
     # [utest->req~div-tq-d4~2]
     def test_a_justification_matching_no_survivor_fails(self):

@@ -1,5 +1,5 @@
 """Structural coverage of src/core/ (and, without a target, src/real/): statements and branches from gcc
-(gcovr), MC/DC from clang-19."""
+(gcovr), MC/DC from clang-19; both also written as lcov tracefiles with genhtml's reports."""
 import glob
 import json
 import os
@@ -26,11 +26,47 @@ def _gcovr(root: str, build: str, source_filter: str) -> List[str]:
             "--exclude-unreachable-branches", "--exclude-throw-branches"]
 
 
+# lcov's branch records are off unless asked for, in lcov (which would drop them from the tracefile) and in
+# genhtml. lcov 1.16 reads gcc 12's data through gcov's JSON and keeps every branch gcov lists there, those
+# that gcovr's --exclude-throw-branches and --exclude-unreachable-branches leave out included (lcov's option
+# to leave out exception edges, geninfo_no_exception_branch, works only with gcov's text output, from which
+# lcov 1.16 gets no data with gcc 12: it rejects gcc 12's .gcno records as overlong).
+# So the tracefile's line counts are gcovr's, its branch totals are not; the gap check reads gcovr's data.
+LCOV_BRANCHES = ["--rc", "lcov_branch_coverage=1"]
+
+
+def _lcov(root: str, build: str, tracefile: str) -> List[List[str]]:
+    """lcov over src/core/ and src/real/, from the coverage build's data only (--directory, as _gcovr); the
+    default gcov is gcc 12's own (gcov -> gcov-12 on Debian 12), so no --gcov-tool."""
+    everything = os.path.join(build, "lcov-all.info")
+    return [["lcov", "--capture", "--directory", build, "--output-file", everything] + LCOV_BRANCHES,
+            ["lcov", "--extract", everything, os.path.join(root, CORE_FILTER) + "*",
+             os.path.join(root, REAL_FILTER) + "*", "--output-file", tracefile] + LCOV_BRANCHES]
+
+
+def _genhtml(root: str, tracefile: str, out_dir: str, title: str) -> List[str]:
+    return ["genhtml", tracefile, "--output-directory", out_dir, "--branch-coverage", "--demangle-cpp",
+            "--prefix", root, "--title", title]
+
+
+def _lcov_outputs(runner: Runner, name: str, commands: List[List[str]], artifacts: List[str],
+                  result: StepResult) -> None:
+    """Runs the commands that write lcov outputs as a step of their own (logs/<name>.log): the outputs
+    written are added to the step's reports, and a failure is named in its figures but leaves its verdict
+    as it was (they are other views of the data the step judges, not part of the judgement)."""
+    written = runner.run(name, commands)
+    present = [a for a in artifacts if os.path.exists(os.path.join(runner.bundle, a))]
+    result.artifacts += present
+    if not written.ok or present != artifacts:
+        result.detail += f"; lcov outputs NOT all written (see {written.log})"
+
+
 def gcc_coverage(runner: Runner, root: str) -> StepResult:
-    """Builds the coverage preset, runs the suite, and writes gcovr's reports.
+    """Builds the coverage preset, runs the suite, and writes gcovr's reports, then the same data as an lcov
+    tracefile of src/core/ and src/real/ with genhtml's report (coverage/lcov.info, coverage/lcov/).
 
     gcovr is given the build directory as its search path: by default it reads
-    every .gcda under the root, other build trees' included (_gcovr)."""
+    every .gcda under the root, other build trees' included (_gcovr); lcov too (_lcov)."""
     out_dir = os.path.join(runner.bundle, "coverage")
     os.makedirs(os.path.join(out_dir, "real"), exist_ok=True)
     build = os.path.join(root, "build", "coverage")
@@ -75,6 +111,10 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
             result.detail += (f"; real module (no target): statements {real['line_percent']:.1f}%, "
                               f"branches {real['branch_percent']:.1f}%")
             result.artifacts += ["coverage/real/index.html", "coverage/real/summary.json"]
+        tracefile = os.path.join(out_dir, "lcov.info")
+        _lcov_outputs(runner, "coverage-gcc-lcov", _lcov(root, build, tracefile) + [
+            _genhtml(root, tracefile, os.path.join(out_dir, "lcov"), "src/core and src/real, gcc")],
+            ["coverage/lcov.info", "coverage/lcov/index.html"], result)
     return result
 
 
@@ -131,4 +171,12 @@ def clang_mcdc(runner: Runner, root: str) -> StepResult:
         result.detail = (f"MC/DC {mcdc['percent']:.1f}% ({mcdc['covered']}/{mcdc['count']} conditions), "
                          f"regions {totals['regions']['percent']:.1f}%, branches {totals['branches']['percent']:.1f}%")
         result.artifacts = ["mcdc/report.txt", "mcdc/html/index.html", "mcdc/export.json"]
+        # The same profile as an lcov tracefile (llvm-cov's export), with genhtml's report: lines, functions and
+        # branches; llvm-cov-19 writes no MC/DC records in it (those are in the three reports above).
+        tracefile = os.path.join(out_dir, "lcov.info")
+        _lcov_outputs(runner, "coverage-mcdc-lcov", [
+            ["sh", "-c", " ".join(["llvm-cov-19", "export", "-format=lcov"] + objects
+                                  + ["-instr-profile=" + merged, core]) + " > " + tracefile],
+            _genhtml(root, tracefile, os.path.join(out_dir, "lcov"), "src/core, clang-19")],
+            ["mcdc/lcov.info", "mcdc/lcov/index.html"], result)
     return result

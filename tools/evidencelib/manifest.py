@@ -13,7 +13,11 @@ from .runner import Runner
 # with timings, campaign and replay results with their seconds. Every other
 # artifact (reports, summaries, verdicts, findings, trace, coverage figures)
 # must hash the same on the same revision; `tools/evidence --compare` checks it.
+# The lcov tracefiles are listed with them: they hold execution counts, which
+# differ from run to run, and lcov 1.16 writes a file's functions in an order
+# that differs too; genhtml's pages show a date.
 TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*index*.html", "mcdc/html/*",
+                        "coverage/lcov.info", "coverage/lcov/*", "mcdc/lcov.info", "mcdc/lcov/*",
                         "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
                         "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
                         "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
@@ -34,6 +38,8 @@ TOOLS = {
     "cvc4": ["cvc4", "--version"],
     "cvc5": ["cvc5", "--version"],
     "gcovr": ["gcovr", "--version"],
+    "lcov": ["lcov", "--version"],
+    "genhtml": ["genhtml", "--version"],
     "llvm-cov-19": ["llvm-cov-19", "--version"],
     "clang-tidy-19": ["clang-tidy-19", "--version"],
     "cppcheck": ["cppcheck", "--version"],

@@ -108,6 +108,7 @@ class SiteFinder:
         self.relative = os.path.relpath(self.target, os.path.realpath(root))
         self.source = source
         self.sites: List[Site] = []
+        self.functions: List[ci.Cursor] = []   # the functions being walked, innermost last
         self.macros: List[Tuple[int, int]] = []
         # libclang gives byte offsets; sites are kept in character offsets of the decoded text.
         self.characters = [0] * (len(source) + 1)
@@ -162,7 +163,12 @@ class SiteFinder:
                 continue
             if child_function and not child_constant and self._in_target(child):
                 self.visit(child)
+            entered = child.kind in FUNCTIONS
+            if entered:
+                self.functions.append(child)
             self.walk(child, child_function, child_constant)
+            if entered:
+                self.functions.pop()
 
     def _visit_if_constexpr(self, node: ci.Cursor, in_function: bool, constant: bool) -> None:
         children = list(node.get_children())
@@ -274,9 +280,17 @@ class SiteFinder:
         start, end = condition.extent.start.offset, condition.extent.end.offset
         self._add(condition, [(start, end)], [Mutant("COND", "negate the condition", "!({0})")], start, end)
 
+    def _returns_reference(self) -> bool:
+        """Whether the innermost enclosing function returns a reference: a replaced or negated value
+        would then be a temporary, and the reference returned to it dangles in every build of the
+        schemata, the mutant switched off included (`c ? T{} : x` is a prvalue)."""
+        if not self.functions or self.functions[-1].kind == K.LAMBDA_EXPR:
+            return False
+        return self.functions[-1].result_type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
+
     def _return(self, node: ci.Cursor) -> None:
         children = list(node.get_children())
-        if len(children) != 1 or not self._in_target(children[0]):
+        if len(children) != 1 or not self._in_target(children[0]) or self._returns_reference():
             return
         value = children[0]
         start, end = value.extent.start.offset, value.extent.end.offset
