@@ -81,9 +81,11 @@ int run_check(const CheckArguments& args) {
     }
     const DivOptions div_options = args.op.div_options();
     Provenance provenance = start_provenance("check");
-    const io::TensorData a_file = args.files.read(args.a, "A", provenance);
-    const io::TensorData b_file = args.files.read(args.b, "B", provenance);
-    const io::TensorData y = args.files.read(args.y, "Y", provenance);
+    std::vector<io::TensorData> files = args.files.read_together({{"A", args.a}, {"B", args.b}, {"Y", args.y}},
+                                                                 provenance);
+    const io::TensorData a_file = std::move(files[0]);
+    const io::TensorData b_file = std::move(files[1]);
+    const io::TensorData y = std::move(files[2]);
     oracle::CheckOptions options;
     (void)oracle::parse_acceptance(args.accept, options.accept, options.max_ulps);  // validated by the option's check
     options.rounding = int_rounding_of(div_options);

@@ -1,5 +1,6 @@
 #include "operand_files.hpp"
 
+#include <future>
 #include <utility>
 
 #include "sonnx/io/tensor_file.hpp"
@@ -26,7 +27,8 @@ io::TensorData OperandFiles::read(const std::string& path) const {
 }
 
 // [impl->req~div-cli-d17~1]
-io::TensorData OperandFiles::read(const std::string& path, const std::string& role, Provenance& provenance) const {
+io::TensorData OperandFiles::read_recorded(const std::string& path, const std::string& role,
+                                           InputRecord& record) const {
     // The hash is of the bytes as they were read and parsed, not of a second read.
     Sha256 sha;
     io::TensorData tensor =
@@ -36,8 +38,39 @@ io::TensorData OperandFiles::read(const std::string& path, const std::string& ro
     if (!type.empty() && parse_type_name(type, wanted)) {
         tensor = io::as_element_type(std::move(tensor), path, wanted);
     }
-    provenance.inputs.push_back(InputRecord{role, path, stored, tensor.type, tensor.dims, sha.hex()});
+    record = InputRecord{role, path, stored, tensor.type, tensor.dims, sha.hex()};
     return tensor;
+}
+
+// [impl->req~div-cli-d17~1]
+io::TensorData OperandFiles::read(const std::string& path, const std::string& role, Provenance& provenance) const {
+    InputRecord record;
+    io::TensorData tensor = read_recorded(path, role, record);
+    provenance.inputs.push_back(record);
+    return tensor;
+}
+
+// [impl->req~div-cli-d17~1]
+std::vector<io::TensorData> OperandFiles::read_together(
+    const std::vector<std::pair<std::string, std::string>>& roles_and_paths, Provenance& provenance) const {
+    std::vector<InputRecord> records(roles_and_paths.size());
+    std::vector<std::future<io::TensorData>> reads;
+    for (std::size_t k = 0U; k < roles_and_paths.size(); ++k) {
+        const std::pair<std::string, std::string>& file = roles_and_paths[k];
+        InputRecord* record = &records[k];  // one writer per record
+        reads.push_back(std::async(std::launch::async, [this, &file, record]() {
+            return read_recorded(file.second, file.first, *record);
+        }));
+    }
+    for (std::future<io::TensorData>& read : reads) {
+        read.wait();  // every read ends before any error leaves: no thread outlives the call
+    }
+    std::vector<io::TensorData> tensors;
+    for (std::future<io::TensorData>& read : reads) {
+        tensors.push_back(read.get());  // throws the first failure in the order given
+    }
+    provenance.inputs.insert(provenance.inputs.end(), records.begin(), records.end());
+    return tensors;
 }
 
 }  // namespace sonnx::cli

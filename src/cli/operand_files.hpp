@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "provenance.hpp"
 #include "sonnx/io/tensor_data.hpp"
@@ -20,6 +22,15 @@ struct OperandFiles {
     io::TensorData read(const std::string& path) const;
     // The same, recording the file, its hash and how it was read under `role`.
     io::TensorData read(const std::string& path, const std::string& role, Provenance& provenance) const;
+    // Several files read at once, a thread each (reading and hashing them is
+    // most of a check's serial time), recorded in the order given. The error
+    // thrown is the first in that order, the one reading them one by one
+    // would throw.
+    std::vector<io::TensorData> read_together(const std::vector<std::pair<std::string, std::string>>& roles_and_paths,
+                                              Provenance& provenance) const;
+
+private:
+    io::TensorData read_recorded(const std::string& path, const std::string& role, InputRecord& record) const;
 };
 
 }  // namespace sonnx::cli

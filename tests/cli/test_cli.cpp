@@ -217,6 +217,39 @@ TEST_F(Cli, DivFileErrorsExitTwoAndWriteNothing) {
     EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"a.npy", "truncated.npy", "fortran.npy"}));
 }
 
+// check reads A, B and Y at once (a thread each) but reports a file error
+// as reading them in order would: the first of A, B, Y that fails, every
+// time, whichever thread finishes first.
+// [utest->req~div-io-d4~1]
+// [utest->req~div-cli-d17~1]
+TEST_F(Cli, CheckFileErrorsNameTheFirstFailingFileInOrder) {
+    RecordProperty("requirements", "DIV-IO-D4,DIV-CLI-D17");
+    const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U});
+    std::vector<std::uint8_t> truncated = npy_bytes("<f4", "(2,)", le_bytes({1U, 2U}, 4U));
+    truncated.pop_back();
+    write_bytes(path("truncated.npy"), truncated);
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;  // the first failing file's error
+        std::string absent;   // a later failing file, which must not be named
+    };
+    const std::vector<Case> cases = {
+        {{"check", path("missing.npy"), path("truncated.npy"), path("gone.npy")}, path("missing.npy") + ": cannot open",
+         "truncated.npy"},
+        {{"check", a, path("truncated.npy"), path("gone.npy")}, path("truncated.npy") + ": .npy: shape [2]",
+         "gone.npy"},
+        {{"check", a, a, path("gone.npy")}, path("gone.npy") + ": cannot open", "truncated.npy"},
+    };
+    for (int round = 0; round < 5; ++round) {
+        for (const Case& c : cases) {
+            const CommandResult r = run(c.args);
+            EXPECT_EQ(r.status, 2) << r.err;
+            EXPECT_TRUE(contains(r.err, c.message)) << c.message << " / " << r.err;
+            EXPECT_FALSE(contains(r.err, c.absent)) << r.err;
+        }
+    }
+}
+
 // BF16 in .npy: <u2 patterns, BF16 only when asked. 1.0 / 2.0 = 0.5 (0x3F00);
 // the same patterns as UINT16 divide to 16256 / 16384 = 0.
 // [utest->req~div-io-d2~1]
