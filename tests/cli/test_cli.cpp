@@ -39,6 +39,13 @@ protected:
     std::string fp32(const std::string& name, const std::vector<std::uint64_t>& bits) {
         return npy(name, "<f4", "(" + std::to_string(bits.size()) + ",)", bits, 4U);
     }
+    // truncated.npy: a [2] FP32 header with a data byte missing.
+    std::string truncated_fp32() {
+        std::vector<std::uint8_t> bytes = npy_bytes("<f4", "(2,)", le_bytes({1U, 2U}, 4U));
+        bytes.pop_back();
+        write_bytes(path("truncated.npy"), bytes);
+        return path("truncated.npy");
+    }
     std::string int32(const std::string& name, const std::vector<std::int64_t>& values) {
         std::vector<std::uint64_t> words(values.begin(), values.end());
         return npy(name, "<i4", "(" + std::to_string(values.size()) + ",)", words, 4U);
@@ -196,9 +203,7 @@ TEST_F(Cli, DivPreconditionsExitThreeAndLeaveTheOutput) {
 TEST_F(Cli, DivFileErrorsExitTwoAndWriteNothing) {
     RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D3,DIV-CLI-D4,DIV-IO-D4");
     const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U});
-    std::vector<std::uint8_t> truncated = npy_bytes("<f4", "(2,)", le_bytes({1U, 2U}, 4U));
-    truncated.pop_back();
-    write_bytes(path("truncated.npy"), truncated);
+    (void)truncated_fp32();
     write_bytes(path("fortran.npy"), {0x93U, 'N', 'U', 'M', 'P', 'Y', 1U, 0U, 60U, 0U});
     const std::vector<std::vector<std::string>> failures = {
         {"div", path("missing.npy"), a, "--out", path("y.npy")},
@@ -225,9 +230,7 @@ TEST_F(Cli, DivFileErrorsExitTwoAndWriteNothing) {
 TEST_F(Cli, CheckFileErrorsNameTheFirstFailingFileInOrder) {
     RecordProperty("requirements", "DIV-IO-D4,DIV-CLI-D17");
     const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U});
-    std::vector<std::uint8_t> truncated = npy_bytes("<f4", "(2,)", le_bytes({1U, 2U}, 4U));
-    truncated.pop_back();
-    write_bytes(path("truncated.npy"), truncated);
+    (void)truncated_fp32();
     struct Case {
         std::vector<std::string> args;
         std::string message;  // the first failing file's error
