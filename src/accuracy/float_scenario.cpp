@@ -426,7 +426,8 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
             }
         } else {
             // spec bound: g = |i + Yp| - FO - ulp(c.real) <= 0. Three upper
-            // bounds of g, each valid at every point (DIV-UV-D5):
+            // bounds of g, each valid at every point (DIV-UV-D5), each step
+            // rounded upward (add_up, subtract_up) so that it stays one:
             //   |i| + FO (|B| - |B'|)/|B'| - ulp      (|Yp| <= FO |B|/|B'|, ACC2)
             //   |i| + |Berr|/|B| (|q| - |A/B|) - ulp  (|Yp| <= FO + that, same expansion)
             //   |i + Yp| - FO - ulp                   (the enclosures themselves)
@@ -442,9 +443,9 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
                                                        (magnitude(leaf.q) - magnitude(leaf.ideal)));
             const Interval yp = Interval(leaf.q - leaf.ideal);
             const Bound slack = ulp_at(magnitude_low(leaf.ideal), format);
-            const Bound by_ratio = Bound(intro_high + high(excess_ratio));
-            const Bound by_expansion = Bound(intro_high + high(excess_expansion));
-            const Bound by_enclosure = Bound(magnitude_high(Interval(leaf.introduced + yp)) - low(fo));
+            const Bound by_ratio = add_up(intro_high, high(excess_ratio));
+            const Bound by_expansion = add_up(intro_high, high(excess_expansion));
+            const Bound by_enclosure = subtract_up(magnitude_high(Interval(leaf.introduced + yp)), low(fo));
             Bound best = std::min({by_ratio, by_expansion, by_enclosure});
             // i and Yp of opposite signs everywhere: |i + Yp| <= max(|Yp| - |i|, |i| - |Yp|).
             const bool opposite = (!contains_zero(leaf.introduced) && !contains_zero(yp)) &&
@@ -452,11 +453,11 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
             if (opposite) {
                 const Bound excess_high = std::min(high(excess_ratio), high(excess_expansion));
                 const Bound intro_low = magnitude_low(leaf.introduced);
-                const Bound by_sign = std::max(Bound(excess_high - intro_low),
-                                               Bound(intro_high - low(fo) - magnitude_low(yp)));
+                const Bound by_sign = std::max(subtract_up(excess_high, intro_low),
+                                               subtract_up(subtract_up(intro_high, low(fo)), magnitude_low(yp)));
                 best = std::min(best, by_sign);
             }
-            if (Bound(best - slack) <= 0) {
+            if (subtract_up(best, slack) <= 0) {
                 result.outcome = Outcome::proved;
                 return result;
             }
@@ -477,7 +478,8 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
             const Interval yp = meet(Interval((leaf.ea * leaf.bf - leaf.af * leaf.eb) / (leaf.bf * leaf.br)),
                                      Interval(leaf.q - leaf.ideal));
             const bool positive = low(leaf.introduced) > 0;
-            const Bound threshold = Bound((intro_high - intro_limit) / 2);
+            // Rounded up: -threshold is then below the exact -(|i| - u/2)/2 bound.
+            const Bound threshold = Bound(subtract_up(intro_high, intro_limit) / 2);
             const Bound worst = positive ? high(yp) : Bound(-low(yp));
             if (!contains_zero(leaf.introduced) && (worst <= Bound(-threshold))) {
                 result.outcome = Outcome::proved;

@@ -75,6 +75,13 @@ Bound low(const Interval& x) { return Bound(boost::multiprecision::lower(x)); }
 // [impl->req~div-uv-d1~1]
 Bound high(const Interval& x) { return Bound(boost::multiprecision::upper(x)); }
 
+// MPFI rounds the upper end of a sum of point intervals upward.
+// [impl->req~div-uv-d1~1]
+Bound add_up(const Bound& x, const Bound& y) { return high(Interval(point(x) + point(y))); }
+
+// [impl->req~div-uv-d1~1]
+Bound subtract_up(const Bound& x, const Bound& y) { return high(Interval(point(x) - point(y))); }
+
 // [impl->req~div-uv-d1~1]
 Bound magnitude_low(const Interval& x) {
     if (contains_zero(x)) {

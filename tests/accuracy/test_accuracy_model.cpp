@@ -116,6 +116,28 @@ TEST(AccuracyModel, HandDerivedRoundingUlpAndEncodings) {
     EXPECT_EQ(encode(value_of(0x0000000000000001U, Fp64::spec), Fp64::spec), 0x0000000000000001U);
 }
 
+// The scalar steps of the float scenario's proofs round upward (issue #19):
+// where rounding to nearest loses a tiny addend, add_up and subtract_up stay
+// at or above the exact result, checked in exact rationals.
+// [utest->req~div-uv-d1~1]
+TEST(AccuracyModel, ScalarProofStepsRoundUpward) {
+    RecordProperty("requirements", "DIV-UV-D1");
+    const Bound one(1);
+    const Bound tiny = power_of_two(-400);
+    ASSERT_EQ(Bound(one + tiny), one);  // to nearest: below the exact sum
+    const Rational exact_sum = to_rational(one) + to_rational(tiny);
+    const Rational exact_difference = to_rational(one) - to_rational(tiny);
+    EXPECT_GE(to_rational(add_up(one, tiny)), exact_sum);
+    EXPECT_GT(add_up(one, tiny), one);
+    EXPECT_GE(to_rational(subtract_up(one, Bound(-tiny))), exact_sum);
+    EXPECT_GE(to_rational(subtract_up(one, tiny)), exact_difference);
+    EXPECT_GE(to_rational(add_up(Bound(-one), Bound(-tiny))), -exact_sum);
+    EXPECT_LT(add_up(Bound(-one), Bound(-tiny)), Bound(0));
+    // Exact results stay exact.
+    EXPECT_EQ(add_up(one, one), Bound(2));
+    EXPECT_EQ(subtract_up(one, one), Bound(0));
+}
+
 // [utest->req~div-uv-d1~1]
 // [utest->req~div-uv-d2~1]
 TEST(AccuracyModel, FieldsOfOneThirdInFp32) {

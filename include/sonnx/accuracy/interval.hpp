@@ -43,6 +43,11 @@ struct Dyadic {
 [[nodiscard]] Interval entire();                                   // [-inf, +inf]
 [[nodiscard]] Bound low(const Interval& x);
 [[nodiscard]] Bound high(const Interval& x);
+// x + y and x - y rounded upward: upper bounds of the exact sum and
+// difference, for the scalar steps of a proof (an upper bound that rounds
+// to nearest could come out below the exact value; issue #19).
+[[nodiscard]] Bound add_up(const Bound& x, const Bound& y);
+[[nodiscard]] Bound subtract_up(const Bound& x, const Bound& y);
 [[nodiscard]] Bound magnitude_low(const Interval& x);   // min |x| over x (0 when 0 is inside)
 [[nodiscard]] Bound magnitude_high(const Interval& x);  // max |x| over x
 [[nodiscard]] bool contains_zero(const Interval& x);
