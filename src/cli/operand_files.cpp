@@ -43,14 +43,6 @@ io::TensorData OperandFiles::read_recorded(const std::string& path, const std::s
 }
 
 // [impl->req~div-cli-d17~1]
-io::TensorData OperandFiles::read(const std::string& path, const std::string& role, Provenance& provenance) const {
-    InputRecord record;
-    io::TensorData tensor = read_recorded(path, role, record);
-    provenance.inputs.push_back(record);
-    return tensor;
-}
-
-// [impl->req~div-cli-d17~1]
 std::vector<io::TensorData> OperandFiles::read_together(
     const std::vector<std::pair<std::string, std::string>>& roles_and_paths, Provenance& provenance) const {
     std::vector<InputRecord> records(roles_and_paths.size());

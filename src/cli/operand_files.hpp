@@ -20,10 +20,9 @@ struct OperandFiles {
     void add_to(CLI::App& command);
     // The tensor of a .npy or .pb file; throws io::FileError (exit status 2).
     io::TensorData read(const std::string& path) const;
-    // The same, recording the file, its hash and how it was read under `role`.
-    io::TensorData read(const std::string& path, const std::string& role, Provenance& provenance) const;
     // Several files read at once, a thread each (reading and hashing them is
-    // most of a check's serial time), recorded in the order given. The error
+    // most of a check's serial time), each recorded with its hash and how it
+    // was read under its role, in the order given. The error
     // thrown is the first in that order, the one reading them one by one
     // would throw.
     std::vector<io::TensorData> read_together(const std::vector<std::pair<std::string, std::string>>& roles_and_paths,
