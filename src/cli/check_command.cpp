@@ -13,9 +13,9 @@
 #include "operand_layout.hpp"
 #include "operator_options.hpp"
 #include "output_paths.hpp"
+#include "precondition_failure.hpp"
 #include "provenance.hpp"
 #include "sonnx/io/tensor_file.hpp"
-#include "status_text.hpp"
 
 namespace sonnx::cli {
 

@@ -4,8 +4,9 @@
 #include <cstdio>
 
 #include "operator_options.hpp"
-#include "sonnx/oracle/element_words.hpp"
-#include "status_text.hpp"
+#include "precondition_failure.hpp"
+#include "sonnx/text/element_text.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::cli {
 
@@ -21,16 +22,10 @@ nlohmann::json ulps_json(double ulps) { return std::isinf(ulps) ? nlohmann::json
 
 std::string candidate_text(const CheckInputs& in, const oracle::ConformanceReport& r) {
     return std::string("Y is not a candidate result: Y is ") + element_type_name(in.y.type) + " " +
-           io::shape_text(in.y.dims) + ", and A / B gives " + element_type_name(r.type) + " " +
-           io::shape_text(in.y_dims) + " here (A " + element_type_name(in.a.type) + " " +
-           io::shape_text(in.a.dims) + ", B " + element_type_name(in.b.type) + " " + io::shape_text(in.b.dims) +
+           text::shape_text(in.y.dims) + ", and A / B gives " + element_type_name(r.type) + " " +
+           text::shape_text(in.y_dims) + " here (A " + element_type_name(in.a.type) + " " +
+           text::shape_text(in.a.dims) + ", B " + element_type_name(in.b.type) + " " + text::shape_text(in.b.dims) +
            "); no element is judged";
-}
-
-std::string word_text(ElementType type, std::uint64_t word) {
-    const oracle::ElementTraits traits = oracle::element_traits(type);
-    return traits.is_float ? oracle::element_text(traits, word) + " (" + oracle::value_text(traits, type, word) + ")"
-                           : oracle::element_text(traits, word);
 }
 
 bool is_float(ElementType type) { return type_class(type) == TypeClass::floating; }
@@ -46,7 +41,7 @@ const char* undefined_reason(StatusCode reason) {
 void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::ConformanceReport& r) {
     const bool floating = is_float(r.type);
     print_provenance(out, in.provenance);
-    out << "check: " << element_type_name(r.type) << " " << io::shape_text(in.y_dims) << ", " << r.elements
+    out << "check: " << element_type_name(r.type) << " " << text::shape_text(in.y_dims) << ", " << r.elements
         << " elements, acceptance "
         << (floating ? oracle::acceptance_name(in.options.accept, in.options.max_ulps) : "exact (integers)");
     if (!floating) {
@@ -91,9 +86,11 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
     if (!r.worst.empty()) {
         out << "worst elements:\n";
         for (const oracle::ElementCheck& e : r.worst) {
-            out << "  " << element_position(e.index, in.y_dims) << ": A = " << word_text(r.type, e.a)
-                << ", B = " << word_text(r.type, e.b) << ", Y = " << word_text(r.type, e.candidate)
-                << ", expected " << word_text(r.type, e.expected) << ", error "
+            out << "  " << text::position_text(e.index, in.y_dims)
+                << ": A = " << text::element_value_text(r.type, e.a)
+                << ", B = " << text::element_value_text(r.type, e.b)
+                << ", Y = " << text::element_value_text(r.type, e.candidate)
+                << ", expected " << text::element_value_text(r.type, e.expected) << ", error "
                 << error_text(floating, e.ulps, e.error_units) << ((!e.conforming && e.flushed) ? ", flush to zero" : "")
                 << (e.conforming ? "" : ", NON-CONFORMING") << "\n";
         }
@@ -102,8 +99,10 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
     if (!r.undefined_elements.empty()) {
         out << "undefined elements (no defined result: not judged, not conforming):\n";
         for (const oracle::UndefinedElement& e : r.undefined_elements) {
-            out << "  " << element_position(e.index, in.y_dims) << ": A = " << word_text(r.type, e.a)
-                << ", B = " << word_text(r.type, e.b) << ", Y = " << word_text(r.type, e.candidate) << ", "
+            out << "  " << text::position_text(e.index, in.y_dims)
+                << ": A = " << text::element_value_text(r.type, e.a)
+                << ", B = " << text::element_value_text(r.type, e.b)
+                << ", Y = " << text::element_value_text(r.type, e.candidate) << ", "
                 << undefined_reason(e.reason) << "\n";
         }
     }
@@ -128,7 +127,6 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
 // [impl->req~div-cli-d17~1]
 // [impl->req~div-cli-d14~1]
 nlohmann::json check_report_json(const CheckInputs& in, const oracle::ConformanceReport& r) {
-    const oracle::ElementTraits traits = oracle::element_traits(r.type);
     const bool floating = is_float(r.type);
     nlohmann::json j;
     j["command"] = "check";
@@ -152,7 +150,7 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
                              {"requirement", requirement_name(r.precondition.requirement)},
                              {"operand", operand_name(r.precondition.operand)},
                              {"index", r.precondition.index},
-                             {"message", describe_status(r.precondition, &in.a, &in.b, &in.y)}};
+                             {"message", precondition_message(r.precondition, &in.a, &in.b, &in.y)}};
         j["conforming_result"] = false;
         return j;
     }
@@ -191,15 +189,15 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
     nlohmann::json worst = nlohmann::json::array();
     for (const oracle::ElementCheck& e : r.worst) {
         nlohmann::json element = {{"index", e.index},
-                         {"position", element_position(e.index, in.y_dims)},
-                         {"a", oracle::element_text(traits, e.a)},
-                         {"b", oracle::element_text(traits, e.b)},
-                         {"y", oracle::element_text(traits, e.candidate)},
-                         {"expected", oracle::element_text(traits, e.expected)},
-                         {"a_value", oracle::value_text(traits, r.type, e.a)},
-                         {"b_value", oracle::value_text(traits, r.type, e.b)},
-                         {"y_value", oracle::value_text(traits, r.type, e.candidate)},
-                         {"expected_value", oracle::value_text(traits, r.type, e.expected)},
+                         {"position", text::position_text(e.index, in.y_dims)},
+                         {"a", text::element_text(r.type, e.a)},
+                         {"b", text::element_text(r.type, e.b)},
+                         {"y", text::element_text(r.type, e.candidate)},
+                         {"expected", text::element_text(r.type, e.expected)},
+                         {"a_value", text::value_text(r.type, e.a)},
+                         {"b_value", text::value_text(r.type, e.b)},
+                         {"y_value", text::value_text(r.type, e.candidate)},
+                         {"expected_value", text::value_text(r.type, e.expected)},
                          {"conforming", e.conforming}};
         if (floating) {
             element["ulp_error"] = ulps_json(e.ulps);
@@ -214,10 +212,10 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
     nlohmann::json undefined = nlohmann::json::array();
     for (const oracle::UndefinedElement& e : r.undefined_elements) {
         undefined.push_back({{"index", e.index},
-                             {"position", element_position(e.index, in.y_dims)},
-                             {"a", oracle::element_text(traits, e.a)},
-                             {"b", oracle::element_text(traits, e.b)},
-                             {"y", oracle::element_text(traits, e.candidate)},
+                             {"position", text::position_text(e.index, in.y_dims)},
+                             {"a", text::element_text(r.type, e.a)},
+                             {"b", text::element_text(r.type, e.b)},
+                             {"y", text::element_text(r.type, e.candidate)},
                              {"reason", undefined_reason(e.reason)}});
     }
     j["undefined_elements"] = undefined;

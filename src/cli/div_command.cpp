@@ -9,8 +9,9 @@
 #include "operand_files.hpp"
 #include "operator_options.hpp"
 #include "output_paths.hpp"
+#include "precondition_failure.hpp"
 #include "sonnx/io/tensor_file.hpp"
-#include "status_text.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::cli {
 
@@ -73,14 +74,14 @@ int run_div(const DivArguments& args) {
     y.dims = output_dims(a, b, options);
     // Known from the shapes: a Y that does not fit memory fails here, before the computation.
     y.bytes = io::allocate_bytes(io::checked_size(y.dims, y.type, "Y").bytes,
-                                 "Y (shape " + io::shape_text(y.dims) + " " + element_type_name(y.type) + ")");
+                                 "Y (shape " + text::shape_text(y.dims) + " " + element_type_name(y.type) + ")");
     DivReport report{};
     const Status status = div(a.view(), b.view(), y.mutable_view(), options, &report);
     if (!status.is_ok()) {
         throw precondition_failure(status, &a, &b, &y);
     }
     io::write_tensor_file(args.out, y);
-    std::cout << args.out << ": " << element_type_name(y.type) << " " << io::shape_text(y.dims) << ", "
+    std::cout << args.out << ": " << element_type_name(y.type) << " " << text::shape_text(y.dims) << ", "
               << report.elements << " elements";
     if (type_class(y.type) == TypeClass::floating) {
         std::cout << "; IEEE flags raised: " << flag_names(report.fp_flags);

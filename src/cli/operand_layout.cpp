@@ -1,7 +1,7 @@
 #include "operand_layout.hpp"
 
 #include "check_hints.hpp"
-#include "status_text.hpp"
+#include "precondition_failure.hpp"
 
 namespace sonnx::cli {
 

@@ -13,6 +13,7 @@
 
 #include "build_info.hpp"
 #include "sonnx/io/tensor_data.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::cli {
 
@@ -177,7 +178,7 @@ void print_provenance(std::ostream& out, const Provenance& p) {
         if (in.read_as != in.stored) {
             out << " read as " << element_type_name(in.read_as) << " (--type)";
         }
-        out << " " << io::shape_text(in.dims) << "\n";
+        out << " " << text::shape_text(in.dims) << "\n";
     }
 }
 

@@ -11,7 +11,8 @@
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/real/format.hpp"
 #include "sonnx/real/real_div.hpp"
-#include "status_text.hpp"
+#include "sonnx/text/shape_text.hpp"
+#include "sonnx/text/status_text.hpp"
 
 namespace sonnx::cli {
 
@@ -131,10 +132,12 @@ int run_real(const RealArguments& args) {
     real::RealTensor y;
     const Status status = real::div(a, b, y);
     if (!status.is_ok()) {
-        std::string message = describe_status(status, nullptr, nullptr, nullptr);
+        // Exact values are no elements of a type: the message shows them as fractions.
+        std::string message = text::violation_message(status, nullptr, nullptr, nullptr);
         if ((status.code == StatusCode::zero_divisor) && (status.index < a.values.size())) {
-            message += " (A[" + std::to_string(status.index) + "] = " + real::to_fraction_string(a.values[status.index]) +
-                       ", B[" + std::to_string(status.index) + "] = 0)";
+            const std::string position = text::position_text(status.index, a.dims);
+            message += " (A" + position + " = " + real::to_fraction_string(a.values[status.index]) + ", B" + position +
+                       " = 0)";
         } else if (status.code == StatusCode::shape_mismatch) {
             message += " (A has " + std::to_string(a.values.size()) + " elements, B " +
                        std::to_string(b.values.size()) + ")";

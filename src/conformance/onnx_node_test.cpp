@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <iomanip>
 #include <limits>
 #include <ostream>
 #include <sstream>
@@ -19,6 +18,9 @@
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/oracle/conformance.hpp"
+#include "sonnx/text/element_text.hpp"
+#include "sonnx/text/shape_text.hpp"
+#include "sonnx/text/status_text.hpp"
 
 namespace sonnx::conformance {
 
@@ -127,8 +129,6 @@ io::TensorData read_tensor(const fs::path& path) {
     }
 }
 
-std::string dims_text(const std::vector<std::uint64_t>& dims) { return io::shape_text(dims); }
-
 // True for a NaN encoding of a float type.
 // [impl->req~div-onnx-d2~2]
 bool is_nan(ElementType type, const std::uint8_t* element) {
@@ -142,36 +142,6 @@ bool is_nan(ElementType type, const std::uint8_t* element) {
             return ((bits & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL) && ((bits & 0x000FFFFFFFFFFFFFULL) != 0U);
         default: return false;
     }
-}
-
-// An element for messages: hex bits for floats, the value for integers.
-std::string element_text(ElementType type, const std::uint8_t* element) {
-    const std::size_t size = element_size(type);
-    std::uint64_t bits = 0U;
-    std::memcpy(&bits, element, size);
-    std::ostringstream text;
-    if (type_class(type) == TypeClass::floating) {
-        text << "0x" << std::hex << std::setw(static_cast<int>(2U * size)) << std::setfill('0') << bits;
-        return text.str();
-    }
-    const bool is_signed = (type == ElementType::int4) || (type == ElementType::int8) || (type == ElementType::int16) ||
-                           (type == ElementType::int32) || (type == ElementType::int64);
-    if (is_signed && (size < 8U) && ((bits >> (8U * size - 1U)) & 1U) != 0U) {
-        bits |= ~std::uint64_t{0} << (8U * size);  // sign-extend
-    }
-    if (is_signed) {
-        text << static_cast<std::int64_t>(bits);
-    } else {
-        text << bits;
-    }
-    return text.str();
-}
-
-std::string status_text(const Status& status) {
-    const std::string restriction = restriction_name(status.requirement);
-    return std::string(status_code_name(status.code)) + " " + requirement_name(status.requirement) +
-           (restriction.empty() ? std::string() : " (" + restriction + ")") + " operand " +
-           operand_name(status.operand) + " index " + std::to_string(status.index);
 }
 
 // The options the reference runs with for this model.
@@ -224,7 +194,7 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
     const io::TensorData expected = read_tensor(directory / ("output_" + std::to_string(model.output) + ".pb"));
     if (test.shapes.empty()) {
         test.type = a.type;
-        test.shapes = dims_text(a.dims) + " / " + dims_text(b.dims);
+        test.shapes = text::shape_text(a.dims) + " / " + text::shape_text(b.dims);
     }
     if (model.output_type != 0 && model.output_type != io::onnx_data_type(expected.type)) {
         throw TestError(outcome.name + ": output_" + std::to_string(model.output) + ".pb's data_type " +
@@ -245,15 +215,15 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
     if (!status.is_ok()) {
         outcome.verdict = Verdict::rejected;
         outcome.status = status;
-        outcome.detail = outcome.name + ": " + status_text(status);
+        outcome.detail = outcome.name + ": " + text::status_summary(status);
         return outcome;
     }
 
     if ((expected.type != y.type) || (expected.dims != y.dims)) {
         outcome.verdict = Verdict::fail;
         outcome.detail = outcome.name + ": the candidate (output_" + std::to_string(model.output) + ".pb) is " +
-                         element_type_name(expected.type) + " " + dims_text(expected.dims) +
-                         ", the reference gives " + element_type_name(y.type) + " " + dims_text(y.dims);
+                         element_type_name(expected.type) + " " + text::shape_text(expected.dims) +
+                         ", the reference gives " + element_type_name(y.type) + " " + text::shape_text(y.dims);
         return outcome;
     }
     const std::size_t size = element_size(y.type);
@@ -280,8 +250,9 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
         // expected output, but here it is what a runtime gave (DIV-ONNX-D2).
         outcome.detail = outcome.name + ": " + std::to_string(outcome.mismatches) + " of " + std::to_string(count) +
                          " elements differ, first at " + std::to_string(first) + ": reference " +
-                         element_text(y.type, &y.bytes[first * size]) + ", candidate (output_" +
-                         std::to_string(model.output) + ".pb) " + element_text(y.type, &expected.bytes[first * size]) +
+                         text::element_text(y.type, text::element_word(y.type, &y.bytes[first * size])) +
+                         ", candidate (output_" + std::to_string(model.output) + ".pb) " +
+                         text::element_text(y.type, text::element_word(y.type, &expected.bytes[first * size])) +
                          candidate_errors(a, b, expected, options);
     }
     return outcome;

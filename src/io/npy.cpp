@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "sonnx/text/shape_text.hpp"
+
 namespace sonnx::io {
 
 namespace {
@@ -312,7 +314,7 @@ NpyLayout parse_npy_layout(const std::uint8_t* data, std::size_t size, std::uint
     layout.data_bytes = needed.bytes;
     const std::uint64_t available = file_size - layout.data_start;
     if (available != needed.bytes) {
-        throw FileError(".npy: shape " + shape_text(layout.dims) + " of dtype '" + header.descr + "' needs " +
+        throw FileError(".npy: shape " + text::shape_text(layout.dims) + " of dtype '" + header.descr + "' needs " +
                         std::to_string(needed.bytes) + " data bytes, the file holds " + std::to_string(available));
     }
     return layout;

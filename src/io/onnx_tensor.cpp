@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "sonnx/io/packed_4bit.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::io {
 
@@ -250,8 +251,8 @@ TensorData tensor_of(const TensorProto& proto) {
         if (is_4bit(tensor.type)) {
             tensor.bytes = unpack_4bit(tensor.type, raw_bytes, raw.size(), needed.elements);
         } else if (raw.size() != needed.bytes) {
-            fail("raw_data holds " + std::to_string(raw.size()) + " bytes, shape " + shape_text(tensor.dims) + " of " +
-                 element_type_name(tensor.type) + " needs " + std::to_string(needed.bytes));
+            fail("raw_data holds " + std::to_string(raw.size()) + " bytes, shape " + text::shape_text(tensor.dims) +
+                 " of " + element_type_name(tensor.type) + " needs " + std::to_string(needed.bytes));
         } else {
             tensor.bytes.assign(raw_bytes, raw_bytes + raw.size());
         }
@@ -306,7 +307,7 @@ TensorProtoPieces encode_tensor_proto_pieces(const TensorData& tensor) {
     append_varint(pieces.head, data_bytes);
     const std::uint64_t message_bytes = pieces.head.size() + data_bytes;
     if (message_bytes > kMaxTensorProtoBytes) {
-        throw ResourceError(".pb TensorProto: shape " + shape_text(tensor.dims) + " of " +
+        throw ResourceError(".pb TensorProto: shape " + text::shape_text(tensor.dims) + " of " +
                             element_type_name(tensor.type) + " needs a message of " + std::to_string(message_bytes) +
                             " bytes, above protobuf's limit of " + std::to_string(kMaxTensorProtoBytes) +
                             " bytes (2 GiB - 1); write it as .npy");

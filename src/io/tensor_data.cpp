@@ -6,6 +6,8 @@
 #include <limits>
 #include <new>
 
+#include "sonnx/text/shape_text.hpp"
+
 namespace sonnx::io {
 
 // [impl->req~div-io-d4~1]
@@ -22,14 +24,14 @@ TensorSize checked_size(const std::vector<std::uint64_t>& dims, ElementType type
         if (d == 0U) {
             has_zero = true;
         } else if (nonzero_product > kMax / d) {
-            throw FileError(what + ": the element count of shape " + shape_text(dims) + " overflows 64 bits");
+            throw FileError(what + ": the element count of shape " + text::shape_text(dims) + " overflows 64 bits");
         } else {
             nonzero_product *= d;
         }
     }
     const std::uint64_t size = element_size(type);
     if (nonzero_product > kMax / size) {
-        throw FileError(what + ": the byte size of shape " + shape_text(dims) + " overflows 64 bits");
+        throw FileError(what + ": the byte size of shape " + text::shape_text(dims) + " overflows 64 bits");
     }
     const std::uint64_t elements = has_zero ? 0U : nonzero_product;
     return TensorSize{elements, elements * size};
@@ -77,14 +79,6 @@ std::string size_text(std::uint64_t bytes) {
     char text[32] = {};
     (void)std::snprintf(text, sizeof(text), "%.2f %s", value, units[unit]);
     return text;
-}
-
-std::string shape_text(const std::vector<std::uint64_t>& dims) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < dims.size(); ++i) {
-        text += (i == 0U ? "" : ", ") + std::to_string(dims[i]);
-    }
-    return text + "]";
 }
 
 std::uint64_t TensorData::element_count() const {

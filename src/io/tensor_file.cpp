@@ -13,6 +13,7 @@
 #include "sonnx/io/npy.hpp"
 #include "sonnx/io/onnx_tensor.hpp"
 #include "sonnx/io/temporary_files.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::io {
 
@@ -170,8 +171,8 @@ TensorData read_tensor_file(const std::string& path, const ByteObserver& observe
         TensorData tensor;
         tensor.type = layout.type;
         tensor.dims = layout.dims;
-        tensor.bytes = allocate_bytes(layout.data_bytes, "the data of shape " + shape_text(layout.dims) + " " +
-                                                             element_type_name(layout.type));
+        tensor.bytes = allocate_bytes(layout.data_bytes, "the data of shape " + text::shape_text(layout.dims) +
+                                                             " " + element_type_name(layout.type));
         // The file is the header and exactly the data (parse_npy_layout): together, every byte once.
         observe(prefix.data(), static_cast<std::size_t>(layout.data_start));
         file.read_observed(layout.data_start, tensor.bytes.data(), tensor.bytes.size(), observe);

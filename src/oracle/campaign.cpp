@@ -19,6 +19,8 @@
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
 #include "sonnx/oracle/shards.hpp"
+#include "sonnx/text/element_text.hpp"
+#include "sonnx/text/status_text.hpp"
 
 namespace sonnx::oracle {
 
@@ -62,14 +64,6 @@ Shape shape_1d(std::uint64_t n) {
     return shape;
 }
 
-std::string status_text(const Status& status) {
-    if (status.is_ok()) {
-        return "ok";
-    }
-    return std::string(status_code_name(status.code)) + " (" + requirement_name(status.requirement) + ", " +
-           operand_name(status.operand) + "[" + std::to_string(status.index) + "])";
-}
-
 // Checks blocks of pairs against the division under test; one per worker thread.
 // [impl->req~div-cli-d8~2]
 // [impl->req~div-tq-d1~3]
@@ -88,15 +82,8 @@ public:
 
 private:
     std::string operands(std::uint64_t a, std::uint64_t b) const {
-        std::string text = std::string(element_type_name(type_)) + " " + element_text(traits_, a);
-        if (traits_.is_float) {
-            text += " (" + value_text(traits_, type_, a) + ")";
-        }
-        text += " / " + element_text(traits_, b);
-        if (traits_.is_float) {
-            text += " (" + value_text(traits_, type_, b) + ")";
-        }
-        return text;
+        return std::string(element_type_name(type_)) + " " + text::element_value_text(type_, a) + " / " +
+               text::element_value_text(type_, b);
     }
 
     Status run(const Words& a, const Words& b, const std::vector<std::size_t>& which, bool with_report = false) {
@@ -144,13 +131,13 @@ private:
             if (!plain_ok || !flagged_ok) {
                 ++mismatches;
                 if (found.size() < kMaxExamples) {
-                    const std::string core = plain.is_ok() ? element_text(traits_, y) : status_text(plain);
+                    const std::string core = plain.is_ok() ? text::element_text(type_, y) : text::status_summary(plain);
                     const std::string with_flags =
-                        flagged.is_ok() ? element_text(traits_, y_flagged) : status_text(flagged);
+                        flagged.is_ok() ? text::element_text(type_, y_flagged) : text::status_summary(flagged);
                     found.push_back(Mismatch{block, i,
                                              operands(a[i], b[i]) + ": core " + core +
                                                  (plain_ok && !flagged_ok ? " (with flags: " + with_flags + ")" : "") +
-                                                 ", oracle " + element_text(traits_, expected)});
+                                                 ", oracle " + text::element_text(type_, expected)});
                 }
             }
         }
@@ -200,8 +187,8 @@ private:
                 y = load_element(traits_, y_bytes_.data(), 0U);
             }
             if (!status.is_ok() || (y != expected_word(i))) {
-                report(i, status.is_ok() ? element_text(traits_, y) : status_text(status),
-                       element_text(traits_, expected_word(i)));
+                report(i, status.is_ok() ? text::element_text(type_, y) : text::status_summary(status),
+                       text::element_text(type_, expected_word(i)));
             }
         }
         // Invalid pairs one by one: the right rejection, and Y untouched.
@@ -218,7 +205,7 @@ private:
                                        (status.requirement == RequirementId::div_int_d2) && (status.operand == Operand::a));
             const bool untouched = std::all_of(y_bytes_.begin(), y_bytes_.end(), [](std::uint8_t v) { return v == 0xA5U; });
             if (!right || (status.index != 0U) || !untouched) {
-                report(i, status_text(status) + (untouched ? "" : ", Y written"),
+                report(i, text::status_summary(status) + (untouched ? "" : ", Y written"),
                        zero ? "zero divisor (DIV-INT-C3)" : "overflow (DIV-INT-D2)");
             }
         }

@@ -315,10 +315,11 @@ TEST(CampaignControls, IntegerExamplesNameOperandsCoreAndOracle) {
     EXPECT_EQ(r.mismatches, 4U);
     EXPECT_EQ(r.examples, (std::vector<std::string>{
                               "INT8 -128 / -128: core 2, oracle 1",
-                              "INT8 -128 / -1: core zero_divisor (DIV-INT-C3, B[0]), oracle overflow (DIV-INT-D2)",
-                              "INT8 -128 / 0: core zero_divisor (DIV-INT-C3, B[0]), Y written, oracle zero divisor "
-                              "(DIV-INT-C3)",
-                              "INT8 -127 / 1: core overflow (DIV-INT-D2, A[0]), oracle -127",
+                              "INT8 -128 / -1: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, oracle overflow "
+                              "(DIV-INT-D2)",
+                              "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, Y written, oracle "
+                              "zero divisor (DIV-INT-C3)",
+                              "INT8 -127 / 1: core overflow DIV-INT-D2 operand A index 0, oracle -127",
                           }));
 }
 
@@ -522,8 +523,9 @@ TEST(CampaignControls, RejectionsComeInPairOrderAmongTheExamples) {
     const CampaignResult r = run_campaign(plan);
     EXPECT_EQ(r.mismatches, 129U);
     EXPECT_EQ(r.examples, (std::vector<std::string>{
-                              "INT8 -128 / -1: core overflow (DIV-INT-D2, A[1]), oracle overflow (DIV-INT-D2)",
-                              "INT8 -128 / 0: core zero_divisor (DIV-INT-C3, B[1]), oracle zero divisor (DIV-INT-C3)",
+                              "INT8 -128 / -1: core overflow DIV-INT-D2 operand A index 1, oracle overflow (DIV-INT-D2)",
+                              "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 1, oracle zero "
+                              "divisor (DIV-INT-C3)",
                               "INT8 -128 / 1: core -127, oracle -128",
                               "INT8 -128 / 2: core -63, oracle -64",
                               "INT8 -128 / 3: core -42, oracle -43",

@@ -55,9 +55,6 @@ std::vector<std::uint8_t> allocate_bytes(std::uint64_t size, const std::string& 
 // "3.00 GiB" or "512 bytes": a size for a message.
 std::string size_text(std::uint64_t bytes);
 
-// "[2, 3]"; "[]" for a scalar.
-std::string shape_text(const std::vector<std::uint64_t>& dims);
-
 }  // namespace sonnx::io
 
 #endif  // SONNX_IO_TENSOR_DATA_HPP

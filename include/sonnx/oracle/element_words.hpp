@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <string>
 
 #include "sonnx/element_type.hpp"
 
@@ -49,13 +48,6 @@ inline void store_element(const ElementTraits& t, void* data, std::uint64_t inde
 // The smallest and largest value of an integer type, as 64-bit words.
 std::int64_t int_min(const ElementTraits& t);
 std::uint64_t int_max(const ElementTraits& t);
-
-// The value of a float encoding in decimal, with enough digits to identify
-// it ("0.333333343", "-inf", "nan"); integers as element_text.
-std::string value_text(const ElementTraits& t, ElementType type, std::uint64_t word);
-
-// "0x3c00" for floats (digits for the width), "-7" or "200" for integers.
-std::string element_text(const ElementTraits& t, std::uint64_t word);
 
 }  // namespace sonnx::oracle
 

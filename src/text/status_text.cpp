@@ -1,45 +1,50 @@
-#include "status_text.hpp"
+#include "sonnx/text/status_text.hpp"
 
-#include "sonnx/oracle/element_words.hpp"
+#include <cstdint>
+#include <vector>
 
-namespace sonnx::cli {
+#include "sonnx/text/element_text.hpp"
+#include "sonnx/text/shape_text.hpp"
+
+namespace sonnx::text {
 
 namespace {
 
-std::string value_at(const io::TensorData& t, std::uint64_t index) {
-    const oracle::ElementTraits traits = oracle::element_traits(t.type);
-    if ((index + 1U) * traits.size > t.bytes.size()) {
+std::vector<std::uint64_t> dims_of(const Shape& shape) {
+    const std::uint32_t rank = (shape.rank < kMaxRank) ? shape.rank : kMaxRank;  // a view holds no more axes
+    return std::vector<std::uint64_t>(shape.dims.begin(), shape.dims.begin() + rank);
+}
+
+// "?" when the index lies outside the bytes the view holds (nothing to show).
+std::string value_at(const ConstTensorView& t, std::uint64_t index) {
+    const std::size_t size = element_size(t.type);
+    if ((size == 0U) || (t.data == nullptr) || (index >= t.size_bytes / size)) {  // no overflow at any index
         return "?";
     }
-    const std::uint64_t word = oracle::load_element(traits, t.bytes.data(), index);
-    return traits.is_float ? oracle::element_text(traits, word) + " (" + oracle::value_text(traits, t.type, word) + ")"
-                           : oracle::element_text(traits, word);
+    const std::uint64_t word = element_word(t.type, static_cast<const std::uint8_t*>(t.data) + index * size);
+    return element_value_text(t.type, word);
 }
 
 }  // namespace
 
-std::string element_position(std::uint64_t flat_index, const std::vector<std::uint64_t>& dims) {
-    if (dims.size() <= 1U) {
-        return "[" + std::to_string(flat_index) + "]";
+std::string status_summary(const Status& status) {
+    if (status.is_ok()) {
+        return "ok";
     }
-    std::vector<std::uint64_t> coordinates(dims.size(), 0U);
-    std::uint64_t rest = flat_index;
-    for (std::size_t k = dims.size(); k > 0U; --k) {
-        const std::uint64_t extent = dims[k - 1U];
-        coordinates[k - 1U] = (extent == 0U) ? 0U : rest % extent;
-        rest = (extent == 0U) ? 0U : rest / extent;
-    }
-    return io::shape_text(coordinates);
+    const std::string restriction = restriction_name(status.requirement);
+    return std::string(status_code_name(status.code)) + " " + requirement_name(status.requirement) +
+           (restriction.empty() ? std::string() : " (" + restriction + ")") + " operand " +
+           operand_name(status.operand) + " index " + std::to_string(status.index);
 }
 
 // [impl->req~div-cli-d2~1]
-std::string describe_status(const Status& status, const io::TensorData* a, const io::TensorData* b,
-                            const io::TensorData* y) {
+std::string violation_message(const Status& status, const ConstTensorView* a, const ConstTensorView* b,
+                              const ConstTensorView* y) {
     std::string text = std::string(status_code_name(status.code)) + ": " + requirement_name(status.requirement) +
                        " violated";
     const std::string restriction = restriction_name(status.requirement);
     const char* operand = operand_name(status.operand);
-    const io::TensorData* which = (status.operand == Operand::a) ? a : (status.operand == Operand::b) ? b : y;
+    const ConstTensorView* which = (status.operand == Operand::a) ? a : (status.operand == Operand::b) ? b : y;
     switch (status.code) {
         case StatusCode::zero_divisor:
         case StatusCode::overflow:
@@ -47,12 +52,14 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
             // A range error indexes the operand that holds the value; a zero
             // divisor or an overflow indexes Y, which under broadcasting has
             // more elements than A or B (DIV-BCAST-D3).
-            const io::TensorData* indexed = (status.code == StatusCode::value_out_of_range) ? which
-                                            : (y != nullptr)                               ? y
-                                                                                           : a;
-            const std::vector<std::uint64_t> dims = (indexed != nullptr) ? indexed->dims : std::vector<std::uint64_t>{};
-            const std::string position = element_position(status.index, dims);
-            const bool elementwise = (a != nullptr) && (b != nullptr) && (a->dims == dims) && (b->dims == dims);
+            const ConstTensorView* indexed = (status.code == StatusCode::value_out_of_range) ? which
+                                             : (y != nullptr)                               ? y
+                                                                                            : a;
+            const std::vector<std::uint64_t> dims =
+                (indexed != nullptr) ? dims_of(indexed->shape) : std::vector<std::uint64_t>{};
+            const std::string position = position_text(status.index, dims);
+            const bool elementwise =
+                (a != nullptr) && (b != nullptr) && (dims_of(a->shape) == dims) && (dims_of(b->shape) == dims);
             const bool broadcast = (a != nullptr) && (b != nullptr) && !elementwise;
             const bool in_y = (status.code != StatusCode::value_out_of_range) && broadcast;
             text += std::string(" at ") + (in_y ? "Y" : operand) + position;
@@ -65,7 +72,8 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
         case StatusCode::shape_mismatch:
             text += std::string(": ") + operand + "'s shape differs from A's at axis " + std::to_string(status.index);
             if ((a != nullptr) && (which != nullptr)) {
-                text += " (A " + io::shape_text(a->dims) + ", " + operand + " " + io::shape_text(which->dims) + ")";
+                text += " (A " + shape_text(dims_of(a->shape)) + ", " + operand + " " +
+                        shape_text(dims_of(which->shape)) + ")";
             }
             break;
         case StatusCode::type_mismatch:
@@ -104,9 +112,4 @@ std::string describe_status(const Status& status, const io::TensorData* a, const
     return text;
 }
 
-CommandFailure precondition_failure(const Status& status, const io::TensorData* a, const io::TensorData* b,
-                                    const io::TensorData* y, const std::string& hint) {
-    return CommandFailure(exit_precondition, describe_status(status, a, b, y) + (hint.empty() ? "" : "\nhint: " + hint));
-}
-
-}  // namespace sonnx::cli
+}  // namespace sonnx::text
