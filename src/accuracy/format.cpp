@@ -69,6 +69,55 @@ Rounded round_to_format(const Bound& x, const FormatSpec& format, Rounding round
     return result;
 }
 
+// The same rounding on an exact rational (a sum no MPFR number of the
+// working precision holds): x 2^-Q split into its integer floor and a
+// fraction, which decides the rounding exactly.
+// [impl->req~div-uv-d3~1]
+Rounded round_to_format(const Rational& x, const FormatSpec& format, Rounding rounding) {
+    if (format.exact) {
+        throw std::invalid_argument("round_to_format: a rational has no exact-format value in general");
+    }
+    Rounded result;
+    if (x == 0) {
+        result.value = Bound(0);
+        return result;
+    }
+    const long q = quantum_exponent(floor_log2(x), format);
+    const Rational scaled = x / rational_power_of_two(q);
+    boost::multiprecision::mpz_int floor_integer;
+    mpz_fdiv_q(floor_integer.backend().data(), mpq_numref(scaled.backend().data()),
+               mpq_denref(scaled.backend().data()));
+    const Rational fraction = scaled - Rational(floor_integer);  // in [0, 1)
+    boost::multiprecision::mpz_int integer = floor_integer;
+    if (rounding == Rounding::to_nearest_even) {
+        const bool odd = mpz_odd_p(floor_integer.backend().data()) != 0;
+        if ((fraction > Rational(1, 2)) || ((fraction == Rational(1, 2)) && odd)) {
+            integer += 1;
+        }
+    } else if ((x < 0) && (fraction != 0)) {
+        integer += 1;  // toward zero: the ceiling of a negative value
+    }
+    // At most p + 1 bits: exact in a Bound. A zero keeps the sign of x.
+    mpfr_set_z_2exp(result.value.backend().data(), integer.backend().data(), q, MPFR_RNDN);
+    if ((integer == 0) && (x < 0)) {
+        mpfr_neg(result.value.backend().data(), result.value.backend().data(), MPFR_RNDN);
+    }
+    const Bound limit = power_of_two(static_cast<long>(format.emax) + 1L);
+    if (abs(result.value) >= limit) {
+        const int sign = (x < 0) ? -1 : 1;
+        if (rounding == Rounding::to_nearest_even) {
+            result.infinite = true;
+            mpfr_set_inf(result.value.backend().data(), sign);
+        } else {
+            result.value = largest_finite(format);
+            if (sign < 0) {
+                result.value = -result.value;
+            }
+        }
+    }
+    return result;
+}
+
 // [impl->req~div-uv-d3~1]
 bool is_format_value(const Bound& x, const FormatSpec& format) {
     if (mpfr_number_p(x.backend().data()) == 0) {

@@ -2,7 +2,7 @@
 // element type. The core's scalar loops instantiate them with float, double
 // and the integer types; the accuracy scenarios (src/accuracy/) instantiate
 // the same templates with interval types that model the formats' rounding
-// (sonnx/accuracy/sde.hpp), so that what they verify is this code, not a
+// (sonnx/accuracy/symbolic_domain_error.hpp), so that what they verify is this code, not a
 // copy of it. Only the operations the templates use are required of a type:
 // division, conversions, comparisons, and for the integers % and -.
 // The F16C and AVX2 kernels of div_float.cpp run the same steps in vector

@@ -3,10 +3,14 @@
 // cases, and the integer semantics the core's templates rely on.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <random>
+#include <vector>
 
-#include "sonnx/accuracy/sde.hpp"
+#include "sonnx/accuracy/symbolic_domain_error.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 
 namespace sonnx::accuracy {
@@ -249,6 +253,177 @@ TEST(AccuracyModel, WideningIsExactNarrowingRounds) {
     const Sde<Fp16> narrow = convert_to<Fp16>(third);
     EXPECT_EQ(to_rational(low(narrow.computed().finite())), Rational(1365, 4096));
     EXPECT_TRUE(contains(narrow.err(), Rational(Rational(1365, 4096) - Rational(1, 3))));
+}
+
+// The bits of a built-in float or double.
+std::uint64_t bits_of(float x) {
+    std::uint32_t bits = 0U;
+    std::memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+std::uint64_t bits_of(double x) {
+    std::uint64_t bits = 0U;
+    std::memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
+// A NaN compares by kind only (the model has one NaN).
+bool same_result(std::uint64_t model, std::uint64_t hardware, const FormatSpec& format) {
+    const bool model_nan = decode(model, format).kind == Decoded::Kind::nan;
+    const bool hardware_nan = decode(hardware, format).kind == Decoded::Kind::nan;
+    return (model_nan || hardware_nan) ? (model_nan == hardware_nan) : (model == hardware);
+}
+
+// Operands for the hardware comparison: the special values, values whose
+// sums cancel or tie, products that overflow or underflow, and seeded
+// random bit patterns (a third of them with small exponents).
+template <typename Native>
+std::vector<Native> comparison_operands(std::uint64_t seed) {
+    using limits = std::numeric_limits<Native>;
+    std::vector<Native> values{Native(0),           -Native(0),           Native(1),
+                               -Native(1),          Native(3),            Native(1) / Native(3),
+                               limits::max(),       -limits::max(),       limits::min(),
+                               limits::denorm_min(), -limits::denorm_min(), limits::infinity(),
+                               -limits::infinity(), limits::quiet_NaN(),  limits::epsilon() / Native(2)};
+    std::mt19937_64 random(seed);
+    while (values.size() < 60U) {
+        std::uint64_t bits = random();
+        if constexpr (sizeof(Native) == 4U) {
+            bits &= 0xFFFFFFFFU;
+            if (values.size() % 3U == 0U) {
+                bits &= 0x8FFFFFFFU;
+            }
+        } else {
+            if (values.size() % 3U == 0U) {
+                bits &= 0x80FFFFFFFFFFFFFFU;
+            }
+        }
+        Native x{};
+        std::memcpy(&x, &bits, sizeof x);
+        values.push_back(x);
+    }
+    return values;
+}
+
+// +, -, * and fma of the model against the processor's IEEE 754 arithmetic
+// (an independent implementation; std::fma is correctly rounded in glibc),
+// on every pair and on a sample of triples: same value, same signed zero,
+// same infinity, NaN where it gives NaN.
+template <typename Format, typename Native>
+void compare_with_hardware(std::uint64_t seed) {
+    const FormatSpec& format = Format::spec;
+    const std::vector<Native> values = comparison_operands<Native>(seed);
+    const auto model = [&format](Native x) {
+        const Decoded d = decode(bits_of(x), format);
+        const ComputedSet set = (d.kind == Decoded::Kind::nan)        ? ComputedSet::not_a_number()
+                                : (d.kind == Decoded::Kind::infinity) ? ComputedSet::infinity(std::signbit(x))
+                                                                      : ComputedSet::finite_point(d.value);
+        return Sde<Format>(make_input(format, set, point(Bound(0))));
+    };
+    int compared = 0;
+    for (const Native x : values) {
+        for (const Native y : values) {
+            const Sde<Format> a = model(x);
+            const Sde<Format> b = model(y);
+            EXPECT_TRUE(same_result(result_bits((a + b).computed(), format), bits_of(x + y), format))
+                << x << " + " << y << ": " << (a + b).computed().to_text();
+            EXPECT_TRUE(same_result(result_bits((a - b).computed(), format), bits_of(x - y), format))
+                << x << " - " << y << ": " << (a - b).computed().to_text();
+            EXPECT_TRUE(same_result(result_bits((a * b).computed(), format), bits_of(x * y), format))
+                << x << " * " << y << ": " << (a * b).computed().to_text();
+            EXPECT_TRUE(same_result(result_bits((-a).computed(), format), bits_of(-x), format)) << "-" << x;
+            compared += 4;
+        }
+    }
+    std::mt19937_64 random(seed + 1U);
+    for (int n = 0; n < 4000; ++n) {
+        const Native x = values[random() % values.size()];
+        const Native y = values[random() % values.size()];
+        // A third of the addends cancel the product to within a few ulps.
+        const Native z = (n % 3 == 0) ? Native(-(x * y)) : values[random() % values.size()];
+        const Sde<Format> c = fma(model(x), model(y), model(z));
+        EXPECT_TRUE(same_result(result_bits(c.computed(), format), bits_of(std::fma(x, y, z)), format))
+            << "fma(" << x << ", " << y << ", " << z << "): " << c.computed().to_text();
+        ++compared;
+    }
+    EXPECT_GT(compared, 10000);
+}
+
+// [utest->req~div-uv-d2~1]
+// [utest->req~div-uv-d3~1]
+TEST(AccuracyModel, SumProductAndFmaAgreeWithTheProcessorOnFp32AndFp64) {
+    RecordProperty("requirements", "DIV-UV-D2,DIV-UV-D3");
+    compare_with_hardware<Fp32, float>(11U);
+    compare_with_hardware<Fp64, double>(12U);
+}
+
+// [utest->req~div-uv-d2~1]
+TEST(AccuracyModel, HandDerivedSumProductAndFma) {
+    RecordProperty("requirements", "DIV-UV-D2");
+    const Sde<Fp32> three = exact_operand<Fp32>(0x40400000U);
+    const Sde<Fp32> third = exact_operand<Fp32>(0x3EAAAAABU);  // RN(1/3) = 11184811 * 2^-25
+    // 3 * 11184811 * 2^-25 = 1 + 2^-25, below the midpoint 1 + 2^-24: rounds to 1.
+    const Sde<Fp32> product = three * third;
+    ASSERT_TRUE(product.computed().is_single_finite());
+    EXPECT_EQ(low(product.computed().finite()), Bound(1));
+    EXPECT_TRUE(contains(product.introduced(), Rational(Rational(0) - rational_power_of_two(-25))));
+    // fma rounds once: 3 * RN(1/3) - 1 = 2^-25 exactly, where 3 * RN(1/3) - 1 gives 0.
+    const Sde<Fp32> one(1);
+    const Sde<Fp32> residual = fma(three, third, -one);
+    EXPECT_EQ(to_rational(low(residual.computed().finite())), rational_power_of_two(-25));
+    EXPECT_EQ(low((product - one).computed().finite()), Bound(0));
+    // 1 + 3 * 2^-24 = 1 + 1.5 ulp: a tie, to even 1 + 2^-22.
+    const Sde<Fp32> tie = one + exact_operand<Fp32>(0x34400000U);  // 3 * 2^-24
+    EXPECT_EQ(to_rational(low(tie.computed().finite())), Rational(1) + rational_power_of_two(-22));
+    // Signed zeros: -0 + -0 = -0, +0 + -0 = +0, x - x = +0, -(+0) = -0.
+    const Sde<Fp32> plus_zero = exact_operand<Fp32>(0x00000000U);
+    const Sde<Fp32> minus_zero = exact_operand<Fp32>(0x80000000U);
+    EXPECT_TRUE((minus_zero + minus_zero).computed().may_be_negative_zero());
+    EXPECT_FALSE((minus_zero + minus_zero).computed().may_be_positive_zero());
+    EXPECT_FALSE((plus_zero + minus_zero).computed().may_be_negative_zero());
+    EXPECT_FALSE((third - third).computed().may_be_negative_zero());
+    EXPECT_TRUE((-plus_zero).computed().may_be_negative_zero());
+    // Infinities: inf - inf and inf * 0 are NaN; FP16 65504 * 2 overflows; 2^-24 * 2^-1 ties to +0.
+    const Sde<Fp32> inf(make_input(Fp32::spec, ComputedSet::infinity(false), point(Bound(0))));
+    EXPECT_TRUE((inf - inf).is_nan());
+    EXPECT_TRUE((inf * plus_zero).is_nan());
+    EXPECT_TRUE((inf + one).computed().may_be_positive_infinity());
+    EXPECT_TRUE(fma(inf, one, -inf).is_nan());
+    EXPECT_TRUE((exact_operand<Fp16>(0x7BFFU) * exact_operand<Fp16>(0x4000U)).is_inf());
+    const ComputedSet underflow = (exact_operand<Fp16>(0x0001U) * exact_operand<Fp16>(0x3800U)).computed();
+    ASSERT_TRUE(underflow.is_single_finite());
+    EXPECT_TRUE(underflow.may_be_positive_zero());
+    // Errors: A' = 3 with error in [0, 2^-30] (A in [3 - 2^-30, 3]), times B' = 2 exact: the
+    // product is exact, propagated = 2 Aerr, introduced = 0.
+    const Sde<Fp32> a = Sde<Fp32>::input(ComputedSet::finite_point(Bound(3)), span(Bound(0), power_of_two(-30)));
+    const Sde<Fp32> doubled = a * Sde<Fp32>(2);
+    EXPECT_TRUE(contains(doubled.propagated(), rational_power_of_two(-29)));
+    EXPECT_TRUE(contains(doubled.propagated(), Rational(0)));
+    EXPECT_LE(magnitude_high(doubled.propagated()), Bound(power_of_two(-29) * Bound(1.0001)));
+    EXPECT_EQ(magnitude_high(doubled.introduced()), Bound(0));
+    // A sum keeps the parts: (A' + A') err = 2 Aerr, and fma(A', 2, A') = 3 Aerr.
+    EXPECT_TRUE(contains((a + a).err(), rational_power_of_two(-29)));
+    EXPECT_TRUE(contains(fma(a, Sde<Fp32>(2), a).err(), Rational(3) * rational_power_of_two(-30)));
+    EXPECT_LE(magnitude_high(fma(a, Sde<Fp32>(2), a).err()), Bound(Bound(3) * power_of_two(-30) * Bound(1.0001)));
+}
+
+// [utest->req~div-uv-d2~1]
+TEST(AccuracyModel, ConstantsAndCastsAsInCpp) {
+    RecordProperty("requirements", "DIV-UV-D2");
+    // float(0.1) = 13421773 * 2^-27 (0.1 * 2^27 = 13421772.8).
+    EXPECT_EQ(to_rational(low(Sde<Fp32>(0.1).computed().finite())), Rational(13421773, 134217728));
+    EXPECT_EQ(magnitude_high(Sde<Fp32>(0.1).err()), Bound(0));  // a constant has no error
+    EXPECT_EQ(low(Sde<Fp16>(7).computed().finite()), Bound(7));
+    // 65520 is the FP16 midpoint between 65504 and 2^16: it rounds to infinity, undefined in C++.
+    EXPECT_THROW(static_cast<void>(Sde<Fp16>(65520.0)), NotModelled);
+    EXPECT_THROW(static_cast<void>(Sde<Fp32>(std::numeric_limits<double>::infinity())), NotModelled);
+    // static_cast narrows with rounding to nearest (FP32 RN(1/3) to BF16 = 171 * 2^-9) and widens exactly.
+    const Sde<Fp32> third = exact_operand<Fp32>(0x3EAAAAABU);
+    const auto narrow = static_cast<Sde<Bf16>>(third);
+    EXPECT_EQ(to_rational(low(narrow.computed().finite())), Rational(171, 512));
+    const auto wide = static_cast<Sde<Fp64>>(third);
+    EXPECT_EQ(to_rational(low(wide.computed().finite())), Rational(11184811, 33554432));
+    EXPECT_EQ(magnitude_high(wide.introduced()), Bound(0));
 }
 
 // [utest->req~div-uv-d4~1]

@@ -4,6 +4,7 @@
 // report must catch.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -249,6 +250,88 @@ TEST(UserFunctions, FlushingSubnormalsIsReportedWithASubnormalWitness) {
     EXPECT_EQ(r.tally(Assertion::half_ulp).proved, 1U);  // the ordinary box
     EXPECT_EQ(r.tally(Assertion::spec_bound).refuted, 1U);
     EXPECT_EQ(r.tally(Assertion::one_ulp).refuted, 1U);
+}
+
+// Dividers as runtimes write them, in ordinary C++ that compiles for float
+// as well as for the scenario types (`using std::fma`: std::fma for float,
+// the scenario's fma by argument-dependent lookup for Sde).
+template <typename T>
+T reciprocal_multiply(const T& a, const T& b) {
+    const T reciprocal = T(1) / b;
+    return a * reciprocal;
+}
+
+// A BF16-precision estimate of 1/b, one Newton-Raphson step, a product.
+template <typename T, typename Narrow>
+T newton_step_division(const T& a, const T& b) {
+    using std::fma;
+    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
+    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
+    return a * reciprocal;
+}
+
+// The same quotient corrected once by its residual a - b q.
+template <typename T, typename Narrow>
+T corrected_newton_division(const T& a, const T& b) {
+    using std::fma;
+    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
+    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
+    const T quotient = a * reciprocal;
+    return fma(fma(-b, quotient, a), reciprocal, quotient);
+}
+
+// 227 / 63 by reciprocal: RN(1/63) = 8521761 * 2^-29 (2^29/63 = 8521760.51),
+// 227 * 8521761 * 2^-29 = 1934439747 * 2^-29 rounds at quantum 2^-22 to
+// 15112811 * 2^-22 (1934439747 / 2^7 = 15112810.52); minus 227/63 that is
+// 85/264241152 = 1.35 ulp (ulp = 2^-22 = 63/264241152).
+// [utest->req~div-uv-d6~1]
+// [utest->req~div-uv-d2~1]
+// [utest->req~div-float-acc1~1]
+TEST(UserFunctions, ReciprocalThenMultiplyFailsHalfAndOneUlpWithAWitness) {
+    RecordProperty("requirements", "DIV-UV-D6,DIV-UV-D2,DIV-FLOAT-ACC1");
+    EXPECT_EQ(reciprocal_multiply(227.0F, 63.0F), 15112811.0F / 4194304.0F);  // the template on float
+    const FloatDivision<Fp32> divider = reciprocal_multiply<Sde<Fp32>>;
+    const std::vector<FloatBox> point{box(operand({227, 0}, {0, 0}, {0, 0}), operand({63, 0}, {0, 0}, {0, 0}),
+                                          "227/63")};
+    const ScenarioReport r = run(divider, point);
+    EXPECT_EQ(r.tally(Assertion::half_ulp).refuted, 1U);
+    EXPECT_EQ(r.tally(Assertion::one_ulp).refuted, 1U);
+    const Listed* l = listed(r, Assertion::one_ulp, 0U);
+    ASSERT_NE(l, nullptr);
+    EXPECT_NE(l->verdict.witness.err.find("85/264241152 "), std::string::npos) << l->verdict.witness.err;
+
+    const ScenarioReport standard = run_float_scenario<Fp32>(divider, standard_float_boxes(Fp32::spec, 2000U, 5U));
+    EXPECT_GT(standard.tally(Assertion::half_ulp).refuted, 0U);
+    EXPECT_GT(standard.tally(Assertion::one_ulp).refuted, 0U);
+    EXPECT_GT(standard.tally(Assertion::half_ulp).proved, 0U);
+    EXPECT_EQ(standard.model_failures, 0U);
+}
+
+// 1/3 by one Newton step from BF16: RN_BF16(1/3) = 171/512; 1 - 3 * 171/512 =
+// -1/512 exactly; 171/512 + 171/512 * (-1/512) = 87381/2^18 exactly; the
+// error 87381/262144 - 1/3 = -1/786432 is 42.7 ulps of 2^-25. The residual
+// correction adds (1 - 3 * 87381/2^18) * 87381/2^18 = 87381/2^36 and
+// rounds to RN(1/3) = 11184811 * 2^-25 (22906492245/2048 = 11184810.67 ulps).
+// [utest->req~div-uv-d6~1]
+// [utest->req~div-uv-d2~1]
+// [utest->req~div-float-acc1~1]
+TEST(UserFunctions, NewtonStepFromABf16EstimateAndItsCorrection) {
+    RecordProperty("requirements", "DIV-UV-D6,DIV-UV-D2,DIV-FLOAT-ACC1");
+    EXPECT_EQ((newton_step_division<float, float>(1.0F, 3.0F)), 1.0F / 3.0F);  // the templates on float
+    EXPECT_EQ((corrected_newton_division<float, float>(1.0F, 3.0F)), 1.0F / 3.0F);
+    const FloatDivision<Fp32> newton = newton_step_division<Sde<Fp32>, Sde<Bf16>>;
+    const FloatDivision<Fp32> corrected = corrected_newton_division<Sde<Fp32>, Sde<Bf16>>;
+    const std::vector<FloatBox> third{box(operand({1, 0}, {0, 0}, {0, 0}), operand({3, 0}, {0, 0}, {0, 0}), "1/3")};
+    const ScenarioReport n = run(newton, third);
+    EXPECT_EQ(n.tally(Assertion::half_ulp).refuted, 1U);
+    EXPECT_EQ(n.tally(Assertion::one_ulp).refuted, 1U);
+    const Listed* l = listed(n, Assertion::one_ulp, 0U);
+    ASSERT_NE(l, nullptr);
+    EXPECT_NE(l->verdict.witness.err.find("-1/786432 "), std::string::npos) << l->verdict.witness.err;
+    EXPECT_NE(l->verdict.witness.computed.find("0.33333206"), std::string::npos) << l->verdict.witness.computed;
+    const ScenarioReport c = run(corrected, third);
+    EXPECT_EQ(c.tally(Assertion::half_ulp).proved, 1U);
+    EXPECT_EQ(c.tally(Assertion::exact_bound).proved, 1U);
 }
 
 // A function whose real part is not a division cannot pass by computing the

@@ -50,6 +50,8 @@ struct Rounded {
 // to an infinity from (2 - 2^-p) 2^emax on, RZ saturates at the largest
 // finite value (IEEE 754-2019 §4.3, §7.4). Exact formats return x.
 [[nodiscard]] Rounded round_to_format(const Bound& x, const FormatSpec& format, Rounding rounding);
+// The same for an exact rational (float formats only).
+[[nodiscard]] Rounded round_to_format(const Rational& x, const FormatSpec& format, Rounding rounding);
 
 // True when x is a value of the format (finite).
 [[nodiscard]] bool is_format_value(const Bound& x, const FormatSpec& format);

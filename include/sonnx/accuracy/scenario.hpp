@@ -23,7 +23,7 @@
 
 #include "sonnx/accuracy/format.hpp"
 #include "sonnx/accuracy/interval.hpp"
-#include "sonnx/accuracy/sde.hpp"
+#include "sonnx/accuracy/symbolic_domain_error.hpp"
 #include "sonnx/div.hpp"
 
 namespace sonnx::accuracy {

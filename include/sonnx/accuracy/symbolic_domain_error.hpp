@@ -19,12 +19,14 @@
 //
 // Sde<Format> models one of the formats of format.hpp; SdeInt<T> the integer
 // types. Their operators are those the core's element templates
-// (src/core/div_element.hpp) use, with the semantics the core's built-in
-// types have in the IEEE default environment; a comparison whose outcome
+// (src/core/div_element.hpp) use, and those users' dividers need
+// (+, -, *, /, fma, negation, constants, static_cast between formats),
+// with the semantics the core's built-in types have in the IEEE default
+// environment; a comparison whose outcome
 // differs across the box throws UndecidedBranch (the scenario splits the
 // box), an operation with undefined behaviour in C++ throws NotModelled.
-#ifndef SONNX_ACCURACY_SDE_HPP
-#define SONNX_ACCURACY_SDE_HPP
+#ifndef SONNX_ACCURACY_SYMBOLIC_DOMAIN_ERROR_HPP
+#define SONNX_ACCURACY_SYMBOLIC_DOMAIN_ERROR_HPP
 
 #include <cstdint>
 #include <limits>
@@ -108,6 +110,15 @@ struct SdeValue {
 [[nodiscard]] SdeValue make_constant(const FormatSpec& format, const Bound& value);
 [[nodiscard]] SdeValue divide(const SdeValue& a, const SdeValue& b, Rounding rounding);
 [[nodiscard]] SdeValue subtract(const SdeValue& a, const SdeValue& b, Rounding rounding);
+[[nodiscard]] SdeValue add(const SdeValue& a, const SdeValue& b, Rounding rounding);
+[[nodiscard]] SdeValue multiply(const SdeValue& a, const SdeValue& b, Rounding rounding);
+// a * b + c rounded once (IEEE 754 fusedMultiplyAdd, std::fma).
+[[nodiscard]] SdeValue fused_multiply_add(const SdeValue& a, const SdeValue& b, const SdeValue& c, Rounding rounding);
+[[nodiscard]] SdeValue negate(const SdeValue& x);  // exact
+// A constant written in the program (T(1), T(0.1)): rounded to nearest into
+// the format as C++ converts it, without error; NotModelled when it is not
+// finite or overflows the format (undefined in C++).
+[[nodiscard]] SdeValue make_program_constant(const FormatSpec& format, const Bound& value);
 // Widening (every value of `from` is a value of `to`: exact) or narrowing.
 [[nodiscard]] SdeValue convert(const SdeValue& x, const FormatSpec& to, Rounding rounding);
 // Subnormal results replaced by zeros of the same sign (flush to zero).
@@ -129,6 +140,12 @@ public:
         return Sde(make_input(Format::spec, computed, error));
     }
     [[nodiscard]] static Sde exact(const Bound& value) { return Sde(make_constant(Format::spec, value)); }
+    // A constant of the program: Sde<Fp32>(1), T(0.5) in a template.
+    template <typename Number, typename = std::enable_if_t<std::is_arithmetic<Number>::value>>
+    explicit Sde(Number constant) : value_(make_program_constant(Format::spec, Bound(constant))) {}
+    // static_cast between formats: exact when it widens, rounded to nearest when it narrows.
+    template <typename From, typename = std::enable_if_t<!std::is_same<From, Format>::value>>
+    explicit Sde(const Sde<From>& x) : value_(convert(x.value(), Format::spec, Rounding::to_nearest_even)) {}
 
     [[nodiscard]] const ComputedSet& computed() const { return value_.computed; }
     [[nodiscard]] const Interval& real() const { return value_.real; }
@@ -146,8 +163,18 @@ public:
     friend Sde operator/(const Sde& a, const Sde& b) {
         return Sde(divide(a.value_, b.value_, Rounding::to_nearest_even));
     }
+    // IEEE subtraction, addition, multiplication and fused multiply-add,
+    // rounded to nearest even in the format (exact for Exact); negation exact.
     friend Sde operator-(const Sde& a, const Sde& b) {
         return Sde(subtract(a.value_, b.value_, Rounding::to_nearest_even));
+    }
+    friend Sde operator+(const Sde& a, const Sde& b) { return Sde(add(a.value_, b.value_, Rounding::to_nearest_even)); }
+    friend Sde operator*(const Sde& a, const Sde& b) {
+        return Sde(multiply(a.value_, b.value_, Rounding::to_nearest_even));
+    }
+    friend Sde operator-(const Sde& a) { return Sde(negate(a.value_)); }
+    friend Sde fma(const Sde& a, const Sde& b, const Sde& c) {  // found by argument-dependent lookup, like std::fma
+        return Sde(fused_multiply_add(a.value_, b.value_, c.value_, Rounding::to_nearest_even));
     }
     friend bool operator>(const Sde& a, const Sde& b) { return greater(a.value_, b.value_, false); }
     friend bool operator>=(const Sde& a, const Sde& b) { return greater(a.value_, b.value_, true); }
@@ -299,4 +326,4 @@ struct IntSpecOf<std::uint64_t> {
 
 }  // namespace sonnx::accuracy
 
-#endif  // SONNX_ACCURACY_SDE_HPP
+#endif  // SONNX_ACCURACY_SYMBOLIC_DOMAIN_ERROR_HPP

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sonnx/accuracy/sde.hpp"
+#include "sonnx/accuracy/symbolic_domain_error.hpp"
 
 namespace sonnx::accuracy {
 

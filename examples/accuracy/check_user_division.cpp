@@ -1,0 +1,113 @@
+// Checking an element-wise division function of your own against the spec's
+// unit-verification scenario: write it over Sde<Format> (the operations of
+// sonnx/accuracy/symbolic_domain_error.hpp model your format's arithmetic:
+// + - * /, fma, negation, constants T(1), static_cast between formats), or
+// as an ordinary template that also compiles for float; run the scenario on
+// the standard boxes or on boxes of your own, and read the report.
+//
+//   sonnx_accuracy_example [boxes]      (default 2000 boxes per function)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "sonnx/accuracy/scenario.hpp"
+
+namespace acc = sonnx::accuracy;
+
+namespace {
+
+// A division that rounds toward zero (a truncating divider).
+acc::Sde<acc::Fp32> truncating_division(const acc::Sde<acc::Fp32>& a, const acc::Sde<acc::Fp32>& b) {
+    return acc::divide_with(a, b, acc::Rounding::toward_zero);
+}
+
+// A correctly rounded division whose results are flushed to zero when
+// subnormal (an FTZ mode left on).
+acc::Sde<acc::Fp32> flushing_division(const acc::Sde<acc::Fp32>& a, const acc::Sde<acc::Fp32>& b) {
+    return acc::flush_to_zero(a / b);
+}
+
+// A division through BF16: widen, divide in BF16's precision, widen back.
+acc::Sde<acc::Fp32> division_through_bf16(const acc::Sde<acc::Fp32>& a, const acc::Sde<acc::Fp32>& b) {
+    const acc::Sde<acc::Bf16> narrow_a = acc::convert_to<acc::Bf16>(a);
+    const acc::Sde<acc::Bf16> narrow_b = acc::convert_to<acc::Bf16>(b);
+    return acc::convert_to<acc::Fp32>(narrow_a / narrow_b);
+}
+
+// The dividers runtimes use, as plain templates: T is float, double or an
+// Sde<Format>; `using std::fma` lets the same call reach std::fma for the
+// built-in types and the scenario's fma (found by argument) for Sde.
+
+// A reciprocal, then a multiplication: two roundings.
+template <typename T>
+T reciprocal_multiply(const T& a, const T& b) {
+    const T reciprocal = T(1) / b;
+    return a * reciprocal;
+}
+
+// A low-precision estimate of 1/b (here a division in Narrow, as a
+// hardware reciprocal-estimate instruction gives), one Newton-Raphson step
+// with fused multiply-adds, and a multiplication.
+template <typename T, typename Narrow>
+T newton_step_division(const T& a, const T& b) {
+    using std::fma;
+    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
+    const T residual = fma(-b, estimate, T(1));           // 1 - b r0, rounded once
+    const T reciprocal = fma(estimate, residual, estimate);  // r0 + r0 (1 - b r0)
+    return a * reciprocal;
+}
+
+// The same, then one correction of the quotient by its residual (as
+// accelerators without a divider finish a division).
+template <typename T, typename Narrow>
+T corrected_newton_division(const T& a, const T& b) {
+    using std::fma;
+    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
+    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
+    const T quotient = a * reciprocal;
+    const T remainder = fma(-b, quotient, a);  // a - b q, rounded once
+    return fma(remainder, reciprocal, quotient);
+}
+
+void run(const char* title, const acc::FloatDivision<acc::Fp32>& divide, const std::vector<acc::FloatBox>& boxes) {
+    acc::ScenarioOptions options;
+    options.max_listed = 2U;
+    const acc::ScenarioReport report = acc::run_float_scenario<acc::Fp32>(divide, boxes, options);
+    std::printf("== %s\n%s\n", title, acc::to_text(report).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::size_t count = (argc > 1) ? static_cast<std::size_t>(std::strtoul(argv[1], nullptr, 10)) : 2000U;
+    std::vector<acc::FloatBox> boxes = acc::standard_float_boxes(acc::Fp32::spec, count, 20261122U);
+
+    // A box of your own: A' = 1 with an error in [-2^-30, 2^-30], B' = 3 exact.
+    acc::FloatBox mine;
+    mine.a.computed_low = acc::Dyadic{1, 0};
+    mine.a.computed_high = acc::Dyadic{1, 0};
+    mine.a.error_low = acc::Dyadic{-1, -30};
+    mine.a.error_high = acc::Dyadic{1, -30};
+    mine.b.computed_low = acc::Dyadic{3, 0};
+    mine.b.computed_high = acc::Dyadic{3, 0};
+    mine.region = "my box";
+    boxes.push_back(mine);
+
+    run("the core's FP32 division", acc::core_float_division<acc::Fp32>(), boxes);
+    run("a truncating division", truncating_division, boxes);
+    run("a division that flushes subnormal results", flushing_division, boxes);
+    run("a division through BF16", division_through_bf16, boxes);
+    run("a reciprocal, then a multiplication", reciprocal_multiply<acc::Sde<acc::Fp32>>, boxes);
+    run("a BF16 reciprocal estimate, one Newton step, a multiplication",
+        newton_step_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
+    run("the same with the quotient corrected by its residual",
+        corrected_newton_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
+
+    // The same templates are ordinary C++: here on float.
+    std::printf("on float: 1/3 by reciprocal %.9g, by Newton %.9g, corrected %.9g\n",
+                static_cast<double>(reciprocal_multiply(1.0F, 3.0F)),
+                static_cast<double>(newton_step_division<float, float>(1.0F, 3.0F)),
+                static_cast<double>(corrected_newton_division<float, float>(1.0F, 3.0F)));
+    return 0;
+}
