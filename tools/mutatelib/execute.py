@@ -17,9 +17,10 @@ from typing import Dict, List, Optional, Set
 from .build import MutantRecord
 
 # Not part of the killing suite: they do not run the mutated code (the trace
-# tool's and the verifiers' own tests, the package consumer, the proof
+# tool's and the verifiers' own tests, the package consumers, the proof
 # replay); tests labelled exhaustive (an hour each) are left to the bundle.
 EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
+            "package_accuracy_consumer", "package_accuracy_not_installed",
             "test_campaign_exhaustive"}   # also labelled exhaustive
 # A mutant whose switch is evaluated more than the schemata's budget exits
 # with this status (schemata.py, kBudget): killed (budget), decided by a
