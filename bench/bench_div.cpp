@@ -36,7 +36,9 @@ std::vector<float> random_floats(std::uint64_t n, std::uint32_t seed) {
     std::mt19937 gen(seed);
     std::uniform_real_distribution<float> dist(0.5F, 1000.0F);
     std::vector<float> v(n);
-    for (auto& x : v) { x = dist(gen); }
+    for (auto& x : v) {
+        x = dist(gen);
+    }
     return v;
 }
 
@@ -139,7 +141,8 @@ Operands<std::int32_t> int32_operands(std::uint64_t n) {
     std::uniform_int_distribution<std::int32_t> shift(0, 30);
     for (std::uint64_t i = 0U; i < n; ++i) {
         ops.a[i] = numerator(gen);
-        const std::int32_t magnitude = static_cast<std::int32_t>((static_cast<std::uint32_t>(gen()) >> static_cast<std::uint32_t>(shift(gen))) | 1U);
+        const std::int32_t magnitude = static_cast<std::int32_t>(
+            (static_cast<std::uint32_t>(gen()) >> static_cast<std::uint32_t>(shift(gen))) | 1U);
         ops.b[i] = ((static_cast<std::uint32_t>(gen()) & 1U) != 0U) ? magnitude : -magnitude;
     }
     return ops;
@@ -147,32 +150,70 @@ Operands<std::int32_t> int32_operands(std::uint64_t n) {
 
 // One set of buffers per type and size, shared by the operator and its
 // baseline, so that both run on the same pages.
-Operands<float>& fp32_large() { static auto o = fp32_operands(kLarge); return o; }
-Operands<double>& fp64_large() { static auto o = fp64_operands(kLarge); return o; }
-Operands<std::uint16_t>& fp16_large() { static auto o = fp16_operands(kLarge); return o; }
-Operands<std::uint16_t>& bf16_large() { static auto o = bf16_operands(kLarge); return o; }
-Operands<float>& fp32_small() { static auto o = fp32_operands(kSmall); return o; }
-Operands<std::uint16_t>& fp16_small() { static auto o = fp16_operands(kSmall); return o; }
-Operands<std::uint16_t>& bf16_small() { static auto o = bf16_operands(kSmall); return o; }
-Operands<std::int32_t>& int32_one_million() { static auto o = int32_operands(kInt); return o; }
+Operands<float>& fp32_large() {
+    static auto o = fp32_operands(kLarge);
+    return o;
+}
+Operands<double>& fp64_large() {
+    static auto o = fp64_operands(kLarge);
+    return o;
+}
+Operands<std::uint16_t>& fp16_large() {
+    static auto o = fp16_operands(kLarge);
+    return o;
+}
+Operands<std::uint16_t>& bf16_large() {
+    static auto o = bf16_operands(kLarge);
+    return o;
+}
+Operands<float>& fp32_small() {
+    static auto o = fp32_operands(kSmall);
+    return o;
+}
+Operands<std::uint16_t>& fp16_small() {
+    static auto o = fp16_operands(kSmall);
+    return o;
+}
+Operands<std::uint16_t>& bf16_small() {
+    static auto o = bf16_operands(kSmall);
+    return o;
+}
+Operands<std::int32_t>& int32_one_million() {
+    static auto o = int32_operands(kInt);
+    return o;
+}
 
-void sonnx_fp32_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp32, fp32_large(), sonnx::IntRounding::floor); }
+void sonnx_fp32_large(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::fp32, fp32_large(), sonnx::IntRounding::floor);
+}
 void add_fp32_large(benchmark::State& s) { run_baseline(s, fp32_large(), sonnx::bench::add_fp32); }
-void sonnx_fp64_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp64, fp64_large(), sonnx::IntRounding::floor); }
+void sonnx_fp64_large(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::fp64, fp64_large(), sonnx::IntRounding::floor);
+}
 void add_fp64_large(benchmark::State& s) { run_baseline(s, fp64_large(), sonnx::bench::add_fp64); }
-void sonnx_fp16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_large(), sonnx::IntRounding::floor); }
+void sonnx_fp16_large(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::fp16, fp16_large(), sonnx::IntRounding::floor);
+}
 void add_fp16_large(benchmark::State& s) { run_baseline(s, fp16_large(), sonnx::bench::add_u16); }
-void sonnx_bf16_large(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor); }
+void sonnx_bf16_large(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor);
+}
 void sonnx_bf16_large_flags(benchmark::State& s) {
     sonnx::DivReport report{};
     run_sonnx(s, sonnx::ElementType::bf16, bf16_large(), sonnx::IntRounding::floor, &report);
 }
 void add_bf16_large(benchmark::State& s) { run_baseline(s, bf16_large(), sonnx::bench::add_u16); }
 
-void sonnx_fp32_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp32, fp32_small(), sonnx::IntRounding::floor); }
+void sonnx_fp32_small(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::fp32, fp32_small(), sonnx::IntRounding::floor);
+}
 void plaindiv_fp32_small(benchmark::State& s) { run_baseline(s, fp32_small(), sonnx::bench::divide_plain_fp32); }
-void sonnx_fp16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::fp16, fp16_small(), sonnx::IntRounding::floor); }
-void sonnx_bf16_small(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor); }
+void sonnx_fp16_small(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::fp16, fp16_small(), sonnx::IntRounding::floor);
+}
+void sonnx_bf16_small(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor);
+}
 void sonnx_bf16_small_flags(benchmark::State& s) {
     sonnx::DivReport report{};
     run_sonnx(s, sonnx::ElementType::bf16, bf16_small(), sonnx::IntRounding::floor, &report);
@@ -190,7 +231,10 @@ struct BroadcastOperands {
     std::vector<float> b_row = random_floats(kBroadcastRow, 11U);
     std::vector<float> y = std::vector<float>(kBroadcastRows * kBroadcastRow);
 };
-BroadcastOperands& broadcast_operands() { static BroadcastOperands o; return o; }
+BroadcastOperands& broadcast_operands() {
+    static BroadcastOperands o;
+    return o;
+}
 
 void run_broadcast(benchmark::State& state, bool row_divisor) {
     BroadcastOperands& ops = broadcast_operands();
@@ -200,7 +244,8 @@ void run_broadcast(benchmark::State& state, bool row_divisor) {
     const sonnx::Shape row = shape_of(kBroadcastRow);
     const std::vector<float>& b = row_divisor ? ops.b_row : ops.b_full;
     const sonnx::ConstTensorView va{sonnx::ElementType::fp32, full, ops.a.data(), ops.a.size() * sizeof(float)};
-    const sonnx::ConstTensorView vb{sonnx::ElementType::fp32, row_divisor ? row : full, b.data(), b.size() * sizeof(float)};
+    const sonnx::ConstTensorView vb{sonnx::ElementType::fp32, row_divisor ? row : full, b.data(),
+                                    b.size() * sizeof(float)};
     const sonnx::TensorView vy{sonnx::ElementType::fp32, full, ops.y.data(), ops.y.size() * sizeof(float)};
     sonnx::DivOptions options{};
     options.profile = sonnx::Profile::onnx;
@@ -217,7 +262,9 @@ void run_broadcast(benchmark::State& state, bool row_divisor) {
 void sonnx_fp32_same_shape_64m(benchmark::State& s) { run_broadcast(s, false); }
 void sonnx_fp32_broadcast_row_64m(benchmark::State& s) { run_broadcast(s, true); }
 
-void sonnx_int32_floor(benchmark::State& s) { run_sonnx(s, sonnx::ElementType::int32, int32_one_million(), sonnx::IntRounding::floor); }
+void sonnx_int32_floor(benchmark::State& s) {
+    run_sonnx(s, sonnx::ElementType::int32, int32_one_million(), sonnx::IntRounding::floor);
+}
 void scalardiv_int32(benchmark::State& s) { run_baseline(s, int32_one_million(), sonnx::bench::divide_plain_int32); }
 
 #if defined(SONNX_BENCH_CHECK)
@@ -349,9 +396,13 @@ BENCHMARK(sonnx_int32_floor)->Name("sonnx_div_floor/int32/1M");
 // `check` against `div` on the same 16M FP32 operands (issue #14, item 10).
 BENCHMARK(check_fp32_large_2)->Name("sonnx_check/fp32/16M/2threads")->UseRealTime()->Unit(benchmark::kMillisecond);
 // What check would cost with the fast path (DIV-CLI-D15), before conformance.cpp uses it.
-BENCHMARK(fast_loop_fp32_large_1)->Name("fast_measure_loop/fp32/16M/1thread")->UseRealTime()
+BENCHMARK(fast_loop_fp32_large_1)
+    ->Name("fast_measure_loop/fp32/16M/1thread")
+    ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(fast_loop_fp32_large_2)->Name("fast_measure_loop/fp32/16M/2threads")->UseRealTime()
+BENCHMARK(fast_loop_fp32_large_2)
+    ->Name("fast_measure_loop/fp32/16M/2threads")
+    ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 #endif
 

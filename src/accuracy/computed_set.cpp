@@ -55,14 +55,10 @@ ComputedSet ComputedSet::not_a_number() {
 ComputedSet ComputedSet::nothing() { return ComputedSet(); }
 
 // [impl->req~div-uv-d2~1]
-bool ComputedSet::only_finite() const {
-    return has_finite_ && !positive_infinity_ && !negative_infinity_ && !nan_;
-}
+bool ComputedSet::only_finite() const { return has_finite_ && !positive_infinity_ && !negative_infinity_ && !nan_; }
 
 // [impl->req~div-uv-d2~1]
-bool ComputedSet::only_infinite() const {
-    return !has_finite_ && !nan_ && (positive_infinity_ || negative_infinity_);
-}
+bool ComputedSet::only_infinite() const { return !has_finite_ && !nan_ && (positive_infinity_ || negative_infinity_); }
 
 // [impl->req~div-uv-d2~1]
 bool ComputedSet::only_nan() const { return nan_ && !has_finite_ && !positive_infinity_ && !negative_infinity_; }

@@ -43,13 +43,15 @@ FloatDivision<Fp64> core_float_division<Fp64>() {
 // [impl->req~div-uv-d7~1]
 template <>
 FloatDivision<Fp16> core_float_division<Fp16>() {
-    return [](const Sde<Fp16>& a, const Sde<Fp16>& b) { return core::divide_widened<WidenedFormat<Fp16>>(a, b).result; };
+    return
+        [](const Sde<Fp16>& a, const Sde<Fp16>& b) { return core::divide_widened<WidenedFormat<Fp16>>(a, b).result; };
 }
 
 // [impl->req~div-uv-d7~1]
 template <>
 FloatDivision<Bf16> core_float_division<Bf16>() {
-    return [](const Sde<Bf16>& a, const Sde<Bf16>& b) { return core::divide_widened<WidenedFormat<Bf16>>(a, b).result; };
+    return
+        [](const Sde<Bf16>& a, const Sde<Bf16>& b) { return core::divide_widened<WidenedFormat<Bf16>>(a, b).result; };
 }
 
 // The real variant divides exactly; its element step is the same template.
@@ -68,7 +70,9 @@ template <typename T, typename F>
 IntDivision<T> through_float(IntRounding rounding) {
     using S = SdeInt<std::int32_t>;
     if (rounding == IntRounding::floor) {
-        return [](const SdeInt<T>& a, const SdeInt<T>& b) { return core::divide_floor_through<SdeInt<T>, Sde<F>, S>(a, b); };
+        return [](const SdeInt<T>& a, const SdeInt<T>& b) {
+            return core::divide_floor_through<SdeInt<T>, Sde<F>, S>(a, b);
+        };
     }
     return [](const SdeInt<T>& a, const SdeInt<T>& b) {
         return core::divide_toward_zero_through<SdeInt<T>, Sde<F>, S>(a, b);
@@ -116,7 +120,7 @@ IntDivision<std::uint32_t> core_int_division<std::uint32_t>(IntRounding rounding
         const Sde<Fp64> half_range = Sde<Fp64>::exact(power_of_two(31L));
         const SdeInt<std::uint32_t> high_bit(0x80000000U);
         return core::divide_unsigned_through<SdeInt<std::uint32_t>, Sde<Fp64>, SdeInt<std::int32_t>>(a, b, half_range,
-                                                                                                    high_bit);
+                                                                                                     high_bit);
     };
 }
 

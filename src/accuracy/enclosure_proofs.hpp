@@ -36,13 +36,13 @@ Bound first_order_excess_upper_bound(const Leaf<Format>& leaf) {
     const Interval fo = Interval(magnitude(leaf.ea) / magnitude(leaf.br) +
                                  magnitude(leaf.ar) * magnitude(leaf.eb) / Interval(leaf.br * leaf.br));
     // |B| - |B'| = -sign(B') Berr where B and B' have one sign (no dependency loss)
-    const bool same_sign =
-        !contains_zero(leaf.br) && !contains_zero(leaf.bf) && ((low(leaf.br) > 0) == (low(leaf.bf) > 0));
+    const bool same_sign = !contains_zero(leaf.br) && !contains_zero(leaf.bf) &&
+                           ((low(leaf.br) > 0) == (low(leaf.bf) > 0));
     const Interval growth = same_sign ? ((low(leaf.bf) > 0) ? Interval(-leaf.eb) : leaf.eb)
                                       : Interval(magnitude(leaf.br) - magnitude(leaf.bf));
     const Interval excess_ratio = Interval(fo * growth / magnitude(leaf.bf));
-    const Interval excess_expansion =
-        Interval(magnitude(leaf.eb) / magnitude(leaf.br) * (magnitude(leaf.q) - magnitude(leaf.ideal)));
+    const Interval excess_expansion = Interval(magnitude(leaf.eb) / magnitude(leaf.br) *
+                                               (magnitude(leaf.q) - magnitude(leaf.ideal)));
     const Interval yp = Interval(leaf.q - leaf.ideal);
     const Bound by_ratio = add_up(intro_high, high(excess_ratio));
     const Bound by_expansion = add_up(intro_high, high(excess_expansion));

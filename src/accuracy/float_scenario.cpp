@@ -94,7 +94,6 @@ LeafResult assess(Assertion which, const Leaf<Format>& leaf, const WorkBox& box,
     return result;
 }
 
-
 // Bisection driver for one assertion on one box.
 // [impl->req~div-uv-d5~1]
 template <typename Format>
@@ -189,8 +188,8 @@ Decided decide(Assertion which, const FloatDivision<Format>& divide, const WorkB
     ScenarioOptions per_value = options;  // the box's budget shared among its values
     per_value.max_leaves = std::max<std::size_t>(16U, options.max_leaves / points.size());
     for (std::size_t k = 0U; k < points.size(); ++k) {
-        const Decided d =
-            decide_by_splitting(which, divide, points[k], values.leaves[k], per_value, model_failure, self_check);
+        const Decided d = decide_by_splitting(which, divide, points[k], values.leaves[k], per_value, model_failure,
+                                              self_check);
         verdict.leaves += d.verdict.leaves;
         if (d.verdict.verdict == Verdict::refuted) {
             verdict.verdict = Verdict::refuted;
@@ -235,10 +234,10 @@ BoxOutcome<Format> run_box(const FloatDivision<Format>& divide, const FloatBox& 
                                 outcome.verdicts[static_cast<std::size_t>(Assertion::ieee_zero_divisor)]);
     }
     ValueLeaves<Format> values;
-    for (const Assertion which : {Assertion::spec_bound, Assertion::exact_bound, Assertion::half_ulp,
-                                  Assertion::one_ulp}) {
-        outcome.verdicts[static_cast<std::size_t>(which)] =
-            decide(which, divide, root, leaf, options, values, outcome.model_failure, outcome.self_check);
+    for (const Assertion which :
+         {Assertion::spec_bound, Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp}) {
+        outcome.verdicts[static_cast<std::size_t>(which)] = decide(which, divide, root, leaf, options, values,
+                                                                   outcome.model_failure, outcome.self_check);
     }
     return outcome;
 }

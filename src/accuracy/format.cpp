@@ -17,7 +17,7 @@ namespace {
 // [impl->req~div-uv-d3~1]
 long quantum_exponent(long floor_log2_magnitude, const FormatSpec& format) {
     const long e = (floor_log2_magnitude < static_cast<long>(format.emin)) ? static_cast<long>(format.emin)
-                                                                         : floor_log2_magnitude;
+                                                                           : floor_log2_magnitude;
     return e - static_cast<long>(format.precision) + 1L;
 }
 
@@ -210,9 +210,12 @@ std::uint64_t encode(const Bound& value, const FormatSpec& format) {
     const int fraction_bits = format.precision - 1;
     const int e_bits = exponent_bits(format);
     const std::uint64_t exponent_mask = (std::uint64_t{1} << static_cast<unsigned>(e_bits)) - 1U;
-    const std::uint64_t sign = mpfr_signbit(value.backend().data()) ? (std::uint64_t{1} << static_cast<unsigned>(fraction_bits + e_bits)) : 0U;
+    const std::uint64_t sign = mpfr_signbit(value.backend().data())
+                                   ? (std::uint64_t{1} << static_cast<unsigned>(fraction_bits + e_bits))
+                                   : 0U;
     if (mpfr_nan_p(value.backend().data()) != 0) {
-        return (exponent_mask << static_cast<unsigned>(fraction_bits)) | (std::uint64_t{1} << static_cast<unsigned>(fraction_bits - 1));
+        return (exponent_mask << static_cast<unsigned>(fraction_bits)) |
+               (std::uint64_t{1} << static_cast<unsigned>(fraction_bits - 1));
     }
     if (mpfr_inf_p(value.backend().data()) != 0) {
         return sign | (exponent_mask << static_cast<unsigned>(fraction_bits));

@@ -70,9 +70,7 @@ IntEvaluation evaluate(const IntDivision<T>& divide, const IntBox& box) {
         e.ok = true;
     } catch (const UndecidedBranch& x) {
         e.failure = std::string("undecided branch: ") + x.what();
-    } catch (const NotModelled& x) {
-        e.failure = x.what();
-    }
+    } catch (const NotModelled& x) { e.failure = x.what(); }
     return e;
 }
 
@@ -142,7 +140,8 @@ Decided int_spec_bound(const IntBox& box, const Rational& c, IntRounding roundin
                 }
                 const Rational ar_q = a - ea_q;
                 const Rational ideal = integer_part(Rational(ar_q / br_q), rounding);
-                const Rational bound = rational_abs(Rational(ea_q / br_q)) + rational_abs(Rational(ar_q * eb_q / (br_q * br_q)));
+                const Rational bound = rational_abs(Rational(ea_q / br_q)) +
+                                       rational_abs(Rational(ar_q * eb_q / (br_q * br_q)));
                 if (rational_abs(Rational(c - ideal)) > bound) {
                     verdict.verdict = Verdict::refuted;
                     verdict.witness.cause = "an error moves A/B across an integer: the rounded quotient jumps by 1";
@@ -227,8 +226,8 @@ IntOutcome run_int_box(const IntDivision<T>& divide, IntRounding rounding, const
         // no error: the first-order bound is 0, so the assertion is int_exact's
         outcome.verdicts[static_cast<std::size_t>(Assertion::int_spec_bound)] = exact_decided;
     } else {
-        outcome.verdicts[static_cast<std::size_t>(Assertion::int_spec_bound)] =
-            int_spec_bound(box, e.c, rounding, options);
+        outcome.verdicts[static_cast<std::size_t>(Assertion::int_spec_bound)] = int_spec_bound(box, e.c, rounding,
+                                                                                               options);
     }
     return outcome;
 }

@@ -12,7 +12,8 @@ namespace {
 
 std::string operand_text(const OperandBox& o) {
     std::string text = to_text(to_rational(o.computed_low));
-    if ((o.computed_low.mantissa != o.computed_high.mantissa) || (o.computed_low.exponent != o.computed_high.exponent)) {
+    if ((o.computed_low.mantissa != o.computed_high.mantissa) ||
+        (o.computed_low.exponent != o.computed_high.exponent)) {
         text = "[" + text + ", " + to_text(to_rational(o.computed_high)) + "]";
     } else if ((o.computed_low.mantissa == 0) && o.negative_zero) {
         text = "-0";
@@ -27,15 +28,24 @@ std::string operand_text(const OperandBox& o) {
 // [impl->req~div-uv-d6~1]
 const char* assertion_name(Assertion assertion) {
     switch (assertion) {
-        case Assertion::spec_bound: return "spec_bound";
-        case Assertion::exact_bound: return "exact_bound";
-        case Assertion::half_ulp: return "half_ulp";
-        case Assertion::one_ulp: return "one_ulp";
-        case Assertion::spec_zero_divisor: return "spec_zero_divisor";
-        case Assertion::ieee_zero_divisor: return "ieee_zero_divisor";
-        case Assertion::int_exact: return "int_exact";
-        case Assertion::int_spec_bound: return "int_spec_bound";
-        default: return "unknown";
+        case Assertion::spec_bound:
+            return "spec_bound";
+        case Assertion::exact_bound:
+            return "exact_bound";
+        case Assertion::half_ulp:
+            return "half_ulp";
+        case Assertion::one_ulp:
+            return "one_ulp";
+        case Assertion::spec_zero_divisor:
+            return "spec_zero_divisor";
+        case Assertion::ieee_zero_divisor:
+            return "ieee_zero_divisor";
+        case Assertion::int_exact:
+            return "int_exact";
+        case Assertion::int_spec_bound:
+            return "int_spec_bound";
+        default:
+            return "unknown";
     }
 }
 
@@ -66,11 +76,16 @@ const char* assertion_statement(Assertion assertion) {
 // [impl->req~div-uv-d6~1]
 const char* verdict_name(Verdict verdict) {
     switch (verdict) {
-        case Verdict::proved: return "proved";
-        case Verdict::refuted: return "refuted";
-        case Verdict::undecided: return "undecided";
-        case Verdict::not_applicable: return "n/a";
-        default: return "unknown";
+        case Verdict::proved:
+            return "proved";
+        case Verdict::refuted:
+            return "refuted";
+        case Verdict::undecided:
+            return "undecided";
+        case Verdict::not_applicable:
+            return "n/a";
+        default:
+            return "unknown";
     }
 }
 
@@ -87,16 +102,15 @@ ReportBuilder::ReportBuilder(std::string variant, const ScenarioOptions& options
 }
 
 // [impl->req~div-uv-d6~1]
-void ReportBuilder::add_box(std::size_t index, const std::string& region,
-                            const std::function<std::string()>& box_text,
+void ReportBuilder::add_box(std::size_t index, const std::string& region, const std::function<std::string()>& box_text,
                             const std::array<Decided, kAssertionCount>& verdicts, const std::string& model_failure,
                             std::initializer_list<Assertion> assertions) {
     ++report_.boxes;
     if (!model_failure.empty()) {
         ++report_.model_failures;
         if (report_.model_failure_examples.size() < options_.max_listed) {
-            report_.model_failure_examples.push_back("box " + std::to_string(index) + " (" + region + "): " +
-                                                     model_failure);
+            report_.model_failure_examples.push_back("box " + std::to_string(index) + " (" + region +
+                                                     "): " + model_failure);
         }
     }
     for (const Assertion assertion : assertions) {
@@ -104,10 +118,18 @@ void ReportBuilder::add_box(std::size_t index, const std::string& region,
         const BoxVerdict& v = decided.verdict;
         Tally& tally = report_.tallies[assertion];
         switch (v.verdict) {
-            case Verdict::proved: ++tally.proved; break;
-            case Verdict::refuted: ++tally.refuted; break;
-            case Verdict::undecided: ++tally.undecided; break;
-            default: ++tally.not_applicable; break;
+            case Verdict::proved:
+                ++tally.proved;
+                break;
+            case Verdict::refuted:
+                ++tally.refuted;
+                break;
+            case Verdict::undecided:
+                ++tally.undecided;
+                break;
+            default:
+                ++tally.not_applicable;
+                break;
         }
         if ((v.verdict == Verdict::refuted) &&
             ((assertion == Assertion::spec_bound) || (assertion == Assertion::int_spec_bound))) {

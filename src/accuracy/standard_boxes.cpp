@@ -110,8 +110,8 @@ std::vector<FloatBox> standard_float_boxes(const FormatSpec& format, std::size_t
     Random random(seed);
     ValueMaker make{format, random};
     const int p = format.precision;
-    const ErrorLevel levels[] = {{"none", -1},       {"tiny", p + 20},   {"ulp", p},  {"sqrt-ulp", p / 2},
-                                 {"2^-8", 8},        {"2^-3", 3},        {"half", 1}};
+    const ErrorLevel levels[] = {{"none", -1}, {"tiny", p + 20}, {"ulp", p}, {"sqrt-ulp", p / 2},
+                                 {"2^-8", 8},  {"2^-3", 3},      {"half", 1}};
     constexpr int kLevels = 7;
     std::vector<FloatBox> boxes;
     boxes.reserve(count);
@@ -260,10 +260,13 @@ std::vector<Rational> edge_values() {
 template <typename T>
 Rational random_value(Random& random) {
     if constexpr (std::is_signed<T>::value) {
-        return Rational(static_cast<long long>(uniform(random, std::numeric_limits<T>::min(), std::numeric_limits<T>::max())));
+        return Rational(
+            static_cast<long long>(uniform(random, std::numeric_limits<T>::min(), std::numeric_limits<T>::max())));
     } else {
         const std::uint64_t bits = random();
-        const std::uint64_t value = (sizeof(T) == 8U) ? bits : (bits % (static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + 1U));
+        const std::uint64_t value = (sizeof(T) == 8U)
+                                        ? bits
+                                        : (bits % (static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + 1U));
         return Rational(static_cast<unsigned long long>(value));
     }
 }
@@ -316,7 +319,8 @@ std::vector<IntBox> standard_int_boxes(std::size_t random_count, std::uint64_t s
         const Rational a = random_value<T>(random);
         // half of the divisors small, where the quotients are large
         const Rational b = (n % 2U == 0U) ? random_value<T>(random)
-                                          : Rational(static_cast<long long>(uniform(random, std::is_signed<T>::value ? -99 : 1, 99)));
+                                          : Rational(static_cast<long long>(
+                                                uniform(random, std::is_signed<T>::value ? -99 : 1, 99)));
         if (valid_pair<T>(a, b)) {
             boxes.push_back(int_box(a, b, "random"));
         }

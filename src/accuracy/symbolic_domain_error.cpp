@@ -17,8 +17,7 @@ namespace {
 // rounded to it), else the rounding's bound at the largest magnitude.
 // [impl->req~div-uv-d2~1]
 // [impl->req~div-uv-d3~1]
-Interval rounding_error(const Interval& exact, const ComputedSet& result, const FormatSpec& format,
-                        Rounding rounding) {
+Interval rounding_error(const Interval& exact, const ComputedSet& result, const FormatSpec& format, Rounding rounding) {
     if (format.exact) {
         return point(Bound(0));
     }
@@ -130,9 +129,8 @@ SdeValue divide(const SdeValue& a, const SdeValue& b, Rounding rounding) {
             // af/bf - sa/sb = (ia sb - sa ib) / (bf sb), plus the rounding of af/bf
             const Interval inherited = Interval((a.introduced * sb - sa * b.introduced) / (bf * sb));
             const Interval exact = Interval(af / bf);
-            result.introduced =
-                meet(Interval(inherited + rounding_error(exact, result.computed, format, rounding)),
-                     Interval(result.computed.finite() - shadow));
+            result.introduced = meet(Interval(inherited + rounding_error(exact, result.computed, format, rounding)),
+                                     Interval(result.computed.finite() - shadow));
             result.errors_defined = true;
         }
     }
@@ -165,8 +163,8 @@ SdeValue add(const SdeValue& a, const SdeValue& b, Rounding rounding) {
     if (result.computed.only_finite() && result.real_defined && a.errors_defined && b.errors_defined) {
         const Interval exact = Interval(a.computed.finite() + b.computed.finite());
         result.propagated = Interval(a.propagated + b.propagated);
-        result.introduced =
-            Interval(a.introduced + b.introduced + rounding_error(exact, result.computed, format, rounding));
+        result.introduced = Interval(a.introduced + b.introduced +
+                                     rounding_error(exact, result.computed, format, rounding));
         result.errors_defined = true;
     }
     return result;
@@ -192,13 +190,12 @@ SdeValue multiply(const SdeValue& a, const SdeValue& b, Rounding rounding) {
         const Interval sb = b.shadow();
         const Interval shadow = Interval(sa * sb);
         // sa sb - ar br = pa sb + ar pb (each identity also enclosed directly; the meet keeps the tighter bounds)
-        result.propagated =
-            meet(Interval(a.propagated * sb + a.real * b.propagated), Interval(shadow - result.real));
+        result.propagated = meet(Interval(a.propagated * sb + a.real * b.propagated), Interval(shadow - result.real));
         // af bf - sa sb = ia bf + sa ib, plus the rounding of af bf
         const Interval inherited = Interval(a.introduced * bf + sa * b.introduced);
-        result.introduced = meet(Interval(inherited + rounding_error(Interval(af * bf), result.computed, format,
-                                                                     rounding)),
-                                 Interval(result.computed.finite() - shadow));
+        result.introduced = meet(
+            Interval(inherited + rounding_error(Interval(af * bf), result.computed, format, rounding)),
+            Interval(result.computed.finite() - shadow));
         result.errors_defined = true;
     }
     return result;

@@ -135,8 +135,7 @@ IntValue int_remainder(const IntValue& a, const IntValue& b) {
     require_in_range(quotient, *a.spec, "remainder");
     const Interval remainder = Interval(a.computed - b.computed * quotient);  // exact: integers below 2^130
     const bool real_defined = a.real_defined && b.real_defined && !contains_zero(b.real);
-    const Interval real =
-        real_defined ? Interval(a.real - b.real * truncate_all(Interval(a.real / b.real))) : entire();
+    const Interval real = real_defined ? Interval(a.real - b.real * truncate_all(Interval(a.real / b.real))) : entire();
     return with_real(*a.spec, remainder, real_defined, real);
 }
 

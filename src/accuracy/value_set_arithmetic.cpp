@@ -106,7 +106,6 @@ ComputedSet divide_sets(const ComputedSet& a, const ComputedSet& b, const Format
     return out;
 }
 
-
 namespace {
 
 Interval signed_values(const Interval& magnitudes, bool negative) {

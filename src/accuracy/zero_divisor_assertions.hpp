@@ -33,8 +33,8 @@ void zero_divisor_assertions(const Leaf<Format>& leaf, const WorkBox& box, Decid
         const bool a_negative = a_zero ? box.a_negative_zero : (af < 0);
         const bool expected_negative = a_negative != box.b_negative_zero;
         const bool ok = a_zero ? c.only_nan()
-                               : (c.only_infinite() && (expected_negative ? c.may_be_negative_infinity()
-                                                                          : c.may_be_positive_infinity()) &&
+                               : (c.only_infinite() &&
+                                  (expected_negative ? c.may_be_negative_infinity() : c.may_be_positive_infinity()) &&
                                   !(expected_negative ? c.may_be_positive_infinity() : c.may_be_negative_infinity()));
         ieee.verdict = ok ? Verdict::proved : Verdict::refuted;
         if (!ok) {
@@ -78,8 +78,8 @@ void zero_divisor_assertions(const Leaf<Format>& leaf, const WorkBox& box, Decid
             spec.witness.cause = "the spec tests b.real == 0, but the infinity comes from b.float == 0";
             spec_decided.describe = [af, ea, eb, c, expected]() {
                 Witness w;
-                w.point = "A = " + to_text(Rational(af - ea)) + ", Aerr = " + to_text(ea) + ", B = 0, Berr = " +
-                          to_text(eb) + " (computed B' = " + to_text(eb) + ")";
+                w.point = "A = " + to_text(Rational(af - ea)) + ", Aerr = " + to_text(ea) +
+                          ", B = 0, Berr = " + to_text(eb) + " (computed B' = " + to_text(eb) + ")";
                 w.computed = c.to_text();
                 w.ideal = "undefined (B = 0)";
                 w.err = "-";

@@ -70,8 +70,9 @@ int run_campaign_command(const CampaignArguments& args) {
     provenance.options.emplace_back("threads", std::to_string(plan.threads) + " (the result does not depend on it)");
     print_provenance(std::cout, provenance);
     std::cout << "campaign " << element_type_name(plan.type) << ": "
-              << (args.exhaustive ? "exhaustive" : "boundary table + " + std::to_string(plan.random_pairs) +
-                                                       " random pairs, seed " + std::to_string(plan.seed))
+              << (args.exhaustive ? "exhaustive"
+                                  : "boundary table + " + std::to_string(plan.random_pairs) + " random pairs, seed " +
+                                        std::to_string(plan.seed))
               << (integer ? std::string(", rounding ") + rounding_name(plan.rounding) : std::string())
               << (sharded ? ", shard " + std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count)
                           : std::string())
@@ -79,10 +80,10 @@ int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignResult result;
     {
         ProgressBar bar;
-        result = oracle::run_campaign(plan, [&bar](std::uint64_t done, std::uint64_t total) { bar.update(done, total); });
+        result = oracle::run_campaign(plan,
+                                      [&bar](std::uint64_t done, std::uint64_t total) { bar.update(done, total); });
     }
-    std::cout << "pairs: " << result.pairs << ", mismatches: " << result.mismatches << ", " << result.seconds
-              << " s\n";
+    std::cout << "pairs: " << result.pairs << ", mismatches: " << result.mismatches << ", " << result.seconds << " s\n";
     for (const std::string& example : result.examples) {
         std::cout << "  mismatch: " << example << "\n";
     }
@@ -120,24 +121,28 @@ int run_campaign_command(const CampaignArguments& args) {
 Subcommand add_campaign_command(CLI::App& parent) {
     auto args = std::make_shared<CampaignArguments>();
     CLI::App* command = parent.add_subcommand(
-        "campaign", "verify the core against the exact oracle: every pair (types up to 16 bits) or boundary tables "
-                    "plus seeded random pairs");
+        "campaign",
+        "verify the core against the exact oracle: every pair (types up to 16 bits) or boundary tables "
+        "plus seeded random pairs");
     command->add_option("TYPE", args->type, "element type")
         ->required()
         ->check(CLI::IsMember(type_names(), CLI::ignore_case));
-    CLI::Option* exhaustive =
-        command->add_flag("--exhaustive", args->exhaustive, "every pair: FP16, BF16, (U)INT4, (U)INT8, (U)INT16");
-    CLI::Option* random = command->add_option("--random", args->random, "random pairs after the boundary table (at most 2^60)")
+    CLI::Option* exhaustive = command->add_flag("--exhaustive", args->exhaustive,
+                                                "every pair: FP16, BF16, (U)INT4, (U)INT8, (U)INT16");
+    CLI::Option* random = command
+                              ->add_option("--random", args->random,
+                                           "random pairs after the boundary table (at most 2^60)")
                               ->check(whole_number_up_to(oracle::kMaxRandomPairs))
                               ->capture_default_str();
-    CLI::Option* seed = command->add_option_function<std::uint64_t>(
-        "--seed",
-        [args](const std::uint64_t& value) {
-            args->seed = value;
-            args->seed_given = true;
-        },
-        "random seed (default: drawn and printed)")
-                              ->check(whole_number_up_to(UINT64_MAX));
+    CLI::Option* seed = command
+                            ->add_option_function<std::uint64_t>(
+                                "--seed",
+                                [args](const std::uint64_t& value) {
+                                    args->seed = value;
+                                    args->seed_given = true;
+                                },
+                                "random seed (default: drawn and printed)")
+                            ->check(whole_number_up_to(UINT64_MAX));
     random->excludes(exhaustive);
     seed->excludes(exhaustive);
     command->add_option("--threads,-j", args->threads, "worker threads")

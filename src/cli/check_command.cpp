@@ -99,9 +99,11 @@ int run_check(const CheckArguments& args) {
     // A and B are never copied: a broadcast operand is read through Y's
     // indices (DIV-CLI-D19, DIV-IO-D5: memory bounded by the inputs).
     const OperandLayout layout = operand_layout(a_file, b_file, div_options);
-    const oracle::ConformanceReport report =
-        layout.broadcasts ? oracle::check_conformance(a_file.view(), b_file.view(), y.view(), layout.layout, options)
-                          : oracle::check_conformance(a_file.view(), b_file.view(), y.view(), options);
+    const oracle::ConformanceReport report = layout.broadcasts
+                                                 ? oracle::check_conformance(a_file.view(), b_file.view(), y.view(),
+                                                                             layout.layout, options)
+                                                 : oracle::check_conformance(a_file.view(), b_file.view(), y.view(),
+                                                                             options);
     const CheckInputs inputs{a_file, b_file, y, options, layout.y_dims, hints, provenance};
     if (!args.json.empty()) {
         write_json(args.json, check_report_json(inputs, report));

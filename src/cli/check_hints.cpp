@@ -65,8 +65,9 @@ std::vector<std::string> report_hints(const oracle::ConformanceReport& report, c
     std::vector<std::string> out;
     if (!report.candidate_mismatch.is_ok()) {
         if (!is_float(hints.a_type) && is_float(hints.y_type)) {
-            out.emplace_back("an integer Div gives integers of A's type; true division (NumPy's a / b) gives "
-                             "floats: the candidate should come from the runtime's integer division");
+            out.emplace_back(
+                "an integer Div gives integers of A's type; true division (NumPy's a / b) gives "
+                "floats: the candidate should come from the runtime's integer division");
         }
         return out;
     }

@@ -86,24 +86,23 @@ void print_check_report(std::ostream& out, const CheckInputs& in, const oracle::
     if (!r.worst.empty()) {
         out << "worst elements:\n";
         for (const oracle::ElementCheck& e : r.worst) {
-            out << "  " << text::position_text(e.index, in.y_dims)
-                << ": A = " << text::element_value_text(r.type, e.a)
+            out << "  " << text::position_text(e.index, in.y_dims) << ": A = " << text::element_value_text(r.type, e.a)
                 << ", B = " << text::element_value_text(r.type, e.b)
-                << ", Y = " << text::element_value_text(r.type, e.candidate)
-                << ", expected " << text::element_value_text(r.type, e.expected) << ", error "
-                << error_text(floating, e.ulps, e.error_units) << ((!e.conforming && e.flushed) ? ", flush to zero" : "")
-                << (e.conforming ? "" : ", NON-CONFORMING") << "\n";
+                << ", Y = " << text::element_value_text(r.type, e.candidate) << ", expected "
+                << text::element_value_text(r.type, e.expected) << ", error "
+                << error_text(floating, e.ulps, e.error_units)
+                << ((!e.conforming && e.flushed) ? ", flush to zero" : "") << (e.conforming ? "" : ", NON-CONFORMING")
+                << "\n";
         }
     }
     // [impl->req~div-cli-d14~1]
     if (!r.undefined_elements.empty()) {
         out << "undefined elements (no defined result: not judged, not conforming):\n";
         for (const oracle::UndefinedElement& e : r.undefined_elements) {
-            out << "  " << text::position_text(e.index, in.y_dims)
-                << ": A = " << text::element_value_text(r.type, e.a)
+            out << "  " << text::position_text(e.index, in.y_dims) << ": A = " << text::element_value_text(r.type, e.a)
                 << ", B = " << text::element_value_text(r.type, e.b)
-                << ", Y = " << text::element_value_text(r.type, e.candidate) << ", "
-                << undefined_reason(e.reason) << "\n";
+                << ", Y = " << text::element_value_text(r.type, e.candidate) << ", " << undefined_reason(e.reason)
+                << "\n";
         }
     }
     if (!r.failed_requirements.empty()) {
@@ -189,16 +188,16 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
     nlohmann::json worst = nlohmann::json::array();
     for (const oracle::ElementCheck& e : r.worst) {
         nlohmann::json element = {{"index", e.index},
-                         {"position", text::position_text(e.index, in.y_dims)},
-                         {"a", text::element_text(r.type, e.a)},
-                         {"b", text::element_text(r.type, e.b)},
-                         {"y", text::element_text(r.type, e.candidate)},
-                         {"expected", text::element_text(r.type, e.expected)},
-                         {"a_value", text::value_text(r.type, e.a)},
-                         {"b_value", text::value_text(r.type, e.b)},
-                         {"y_value", text::value_text(r.type, e.candidate)},
-                         {"expected_value", text::value_text(r.type, e.expected)},
-                         {"conforming", e.conforming}};
+                                  {"position", text::position_text(e.index, in.y_dims)},
+                                  {"a", text::element_text(r.type, e.a)},
+                                  {"b", text::element_text(r.type, e.b)},
+                                  {"y", text::element_text(r.type, e.candidate)},
+                                  {"expected", text::element_text(r.type, e.expected)},
+                                  {"a_value", text::value_text(r.type, e.a)},
+                                  {"b_value", text::value_text(r.type, e.b)},
+                                  {"y_value", text::value_text(r.type, e.candidate)},
+                                  {"expected_value", text::value_text(r.type, e.expected)},
+                                  {"conforming", e.conforming}};
         if (floating) {
             element["ulp_error"] = ulps_json(e.ulps);
             element["special_mismatch"] = e.special_mismatch;

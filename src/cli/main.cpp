@@ -41,9 +41,7 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& help) {
         return app.exit(help);  // prints the help of the subcommand asked about; status 0
-    } catch (const CLI::CallForAllHelp& help) {
-        return app.exit(help);
-    } catch (const CLI::CallForVersion& version) {
+    } catch (const CLI::CallForAllHelp& help) { return app.exit(help); } catch (const CLI::CallForVersion& version) {
         return app.exit(version);
     } catch (const CLI::ParseError& error) {
         (void)app.exit(error);

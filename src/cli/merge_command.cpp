@@ -87,9 +87,8 @@ int run_merge(const MergeArguments& args) {
         return exit_precondition;
     }
     std::cout << "conforming: " << merged.value("conforming", std::uint64_t{0}) << " of "
-              << merged.value("elements", std::uint64_t{0}) << " ("
-              << merged.value("nonconforming", std::uint64_t{0}) << " non-conforming, "
-              << merged.value("undefined", std::uint64_t{0}) << " undefined)\n";
+              << merged.value("elements", std::uint64_t{0}) << " (" << merged.value("nonconforming", std::uint64_t{0})
+              << " non-conforming, " << merged.value("undefined", std::uint64_t{0}) << " undefined)\n";
     for (const nlohmann::json& hint : merged.value("hints", nlohmann::json::array())) {
         std::cout << "hint: " << hint.get<std::string>() << "\n";
     }
@@ -103,8 +102,9 @@ int run_merge(const MergeArguments& args) {
 Subcommand add_merge_command(CLI::App& parent) {
     auto args = std::make_shared<MergeArguments>();
     CLI::App* command = parent.add_subcommand(
-        "merge", "make the JSON reports of check or campaign --shard K/N (N shards, each once) into the report "
-                 "of one run");
+        "merge",
+        "make the JSON reports of check or campaign --shard K/N (N shards, each once) into the report "
+        "of one run");
     command->add_option("REPORT", args->reports, "the shards' JSON reports, in any order")->required();
     command->add_option("--json", args->json, "write the merged report as JSON to this file (atomically)");
     command->footer(

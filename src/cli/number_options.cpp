@@ -32,8 +32,9 @@ CLI::Validator shard_option() {
             std::uint64_t index = 0U;
             std::uint64_t count = 0U;
             return parse_shard(text, index, count) ? std::string()
-                                                   : std::string("must be K/N with 0 <= K < N <= 1000000, decimal "
-                                                                 "digits only");
+                                                   : std::string(
+                                                         "must be K/N with 0 <= K < N <= 1000000, decimal "
+                                                         "digits only");
         },
         "K/N");
 }

@@ -33,9 +33,7 @@ int run_onnx_test(const OnnxTestArguments& args) {
     for (const std::string& path : args.paths) {
         try {
             (void)conformance::find_node_tests(path);
-        } catch (const std::runtime_error& error) {
-            throw CommandFailure(exit_usage, error.what());
-        }
+        } catch (const std::runtime_error& error) { throw CommandFailure(exit_usage, error.what()); }
     }
     Provenance provenance = start_provenance("onnx-test");
     provenance.options = options_in_force(settings.options);
@@ -54,8 +52,9 @@ int run_onnx_test(const OnnxTestArguments& args) {
 Subcommand add_onnx_test_command(CLI::App& parent) {
     auto args = std::make_shared<OnnxTestArguments>();
     CLI::App* command = parent.add_subcommand(
-        "onnx-test", "run ONNX backend node test folders (one Div node each) against the reference and compare "
-                     "with their expected outputs");
+        "onnx-test",
+        "run ONNX backend node test folders (one Div node each) against the reference and compare "
+        "with their expected outputs");
     command->add_option("DIR", args->paths, "a test folder (with model.onnx) or a folder of test folders")
         ->required()
         ->check(CLI::ExistingDirectory);

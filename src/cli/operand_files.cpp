@@ -31,8 +31,8 @@ io::TensorData OperandFiles::read_recorded(const std::string& path, const std::s
                                            InputRecord& record) const {
     // The hash is of the bytes as they were read and parsed, not of a second read.
     Sha256 sha;
-    io::TensorData tensor =
-        io::read_tensor_file(path, [&sha](const std::uint8_t* bytes, std::size_t count) { sha.update(bytes, count); });
+    io::TensorData tensor = io::read_tensor_file(
+        path, [&sha](const std::uint8_t* bytes, std::size_t count) { sha.update(bytes, count); });
     const ElementType stored = tensor.type;
     ElementType wanted{};
     if (!type.empty() && parse_type_name(type, wanted)) {
@@ -50,9 +50,8 @@ std::vector<io::TensorData> OperandFiles::read_together(
     for (std::size_t k = 0U; k < roles_and_paths.size(); ++k) {
         const std::pair<std::string, std::string>& file = roles_and_paths[k];
         InputRecord* record = &records[k];  // one writer per record
-        reads.push_back(std::async(std::launch::async, [this, &file, record]() {
-            return read_recorded(file.second, file.first, *record);
-        }));
+        reads.push_back(std::async(
+            std::launch::async, [this, &file, record]() { return read_recorded(file.second, file.first, *record); }));
     }
     for (std::future<io::TensorData>& read : reads) {
         read.wait();  // every read ends before any error leaves: no thread outlives the call

@@ -8,9 +8,10 @@ namespace sonnx::cli {
 // [impl->req~div-prof-d1~1]
 // [impl->req~div-cli-d10~1]
 void OperatorOptions::add_to(CLI::App& command) {
-    command.add_option("--profile", profile,
-                       "whose semantics: sonnx (the SONNX spec: equal shapes, floor), onnx (ONNX Div of --opset: "
-                       "broadcasting, truncation, the opset's types) or openvino (Divide-1)")
+    command
+        .add_option("--profile", profile,
+                    "whose semantics: sonnx (the SONNX spec: equal shapes, floor), onnx (ONNX Div of --opset: "
+                    "broadcasting, truncation, the opset's types) or openvino (Divide-1)")
         ->check(CLI::IsMember({"sonnx", "onnx", "openvino"}))
         ->capture_default_str();
     rounding_option_ =
@@ -30,12 +31,15 @@ void OperatorOptions::add_to(CLI::App& command) {
     opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 25; default 14)")
                         ->check(whole_number_up_to(kOnnxOpsetMax))
                         ->check(CLI::Range(1U, kOnnxOpsetMax));
-    broadcast_option_ = command.add_option("--broadcast", broadcast, "onnx profile, opset 1 and 6: the broadcast attribute")
+    broadcast_option_ = command
+                            .add_option("--broadcast", broadcast,
+                                        "onnx profile, opset 1 and 6: the broadcast attribute")
                             ->check(CLI::Range(0, 1));
     axis_option_ = command.add_option("--axis", axis, "onnx profile, opset 1 and 6: the axis attribute");
     pythondiv_option_ = command
-                            .add_option("--pythondiv", pythondiv,
-                                        "openvino profile: m_pythondiv, true (floor, the default) or false (truncation)")
+                            .add_option(
+                                "--pythondiv", pythondiv,
+                                "openvino profile: m_pythondiv, true (floor, the default) or false (truncation)")
                             ->check(CLI::IsMember({"true", "false"}));
     auto_broadcast_option_ = command
                                  .add_option("--auto-broadcast", auto_broadcast,
@@ -52,8 +56,8 @@ bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) &&
 DivOptions OperatorOptions::div_options() const {
     auto given = [](const CLI::Option* option) { return (option != nullptr) && (option->count() > 0U); };
     auto refuse = [](const std::string& what, const std::string& profile_name) {
-        throw CommandFailure(exit_usage, what + " belongs to the " + profile_name + " profile (--profile " +
-                                             profile_name + ")");
+        throw CommandFailure(exit_usage,
+                             what + " belongs to the " + profile_name + " profile (--profile " + profile_name + ")");
     };
     DivOptions options{};
     options.int_rounding = (int_rounding == "trunc") ? IntRounding::toward_zero : IntRounding::floor;
@@ -75,10 +79,12 @@ DivOptions OperatorOptions::div_options() const {
         refuse("--int-rounding and --sonnx-revision", "sonnx");
     }
     if (given(rounding_option_) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
-        throw CommandFailure(exit_usage, "--int-rounding belongs to the seed revision: the 2026-06 revision "
-                                         "truncates (--sonnx-revision 2026-06 fixes trunc)");
+        throw CommandFailure(exit_usage,
+                             "--int-rounding belongs to the seed revision: the 2026-06 revision "
+                             "truncates (--sonnx-revision 2026-06 fixes trunc)");
     }
-    if ((given(opset_option_) || given(broadcast_option_) || given(axis_option_)) && (options.profile != Profile::onnx)) {
+    if ((given(opset_option_) || given(broadcast_option_) || given(axis_option_)) &&
+        (options.profile != Profile::onnx)) {
         refuse("--opset, --broadcast and --axis", "onnx");
     }
     if ((given(pythondiv_option_) || given(auto_broadcast_option_)) && (options.profile != Profile::openvino)) {
@@ -89,13 +95,15 @@ DivOptions OperatorOptions::div_options() const {
     const bool attributes_given = given(broadcast_option_) || given(axis_option_);
     if (attributes_given && (options.profile == Profile::onnx)) {
         if (attributes_from_model) {
-            throw CommandFailure(exit_usage, "--broadcast and --axis come from each model's Div node here; they "
-                                             "cannot be given");
+            throw CommandFailure(exit_usage,
+                                 "--broadcast and --axis come from each model's Div node here; they "
+                                 "cannot be given");
         }
         if (options.onnx.opset >= 7U) {
-            throw CommandFailure(exit_usage, "--broadcast and --axis are attributes of Div at opsets 1 and 6 only; "
-                                             "opset " + std::to_string(options.onnx.opset) +
-                                             " has neither (give --opset 1 or --opset 6)");
+            throw CommandFailure(exit_usage,
+                                 "--broadcast and --axis are attributes of Div at opsets 1 and 6 only; "
+                                 "opset " +
+                                     std::to_string(options.onnx.opset) + " has neither (give --opset 1 or --opset 6)");
         }
     }
     return options;

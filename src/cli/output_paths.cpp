@@ -19,7 +19,7 @@ void check_output_path(const std::string& path, const char* option, const std::v
         throw CommandFailure(exit_usage, what + target.refusal);
     }
     for (const NamedInput& input : inputs) {
-        struct stat source {};
+        struct stat source{};
         if (target.exists && (::stat(input.path.c_str(), &source) == 0) && (source.st_dev == target.info.st_dev) &&
             (source.st_ino == target.info.st_ino)) {
             throw CommandFailure(exit_usage, what + "is input " + input.name + "; it would be overwritten");

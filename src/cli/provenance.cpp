@@ -70,9 +70,7 @@ std::string version_text() {
            build_info::kCompiler + ")";
 }
 
-void record_command_line(int argc, const char* const* argv) {
-    command_line().assign(argv, argv + argc);
-}
+void record_command_line(int argc, const char* const* argv) { command_line().assign(argv, argv + argc); }
 
 struct Sha256::Context {
     std::unique_ptr<EVP_MD_CTX, DigestDeleter> digest{EVP_MD_CTX_new()};
@@ -173,8 +171,7 @@ void print_provenance(std::ostream& out, const Provenance& p) {
     }
     out << "\n";
     for (const InputRecord& in : p.inputs) {
-        out << in.role << ": " << in.path << " sha256 " << in.sha256 << ", "
-            << element_type_name(in.stored);
+        out << in.role << ": " << in.path << " sha256 " << in.sha256 << ", " << element_type_name(in.stored);
         if (in.read_as != in.stored) {
             out << " read as " << element_type_name(in.read_as) << " (--type)";
         }

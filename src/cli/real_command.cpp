@@ -102,16 +102,13 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
             parse_all(split_decimals(argument), tensor, literal_error)) {
             return tensor;
         }
-    } catch (const io::ResourceError& error) {
-        throw io::ResourceError(std::string(name) + ": " + error.what());
-    }
+    } catch (const io::ResourceError& error) { throw io::ResourceError(std::string(name) + ": " + error.what()); }
     std::vector<std::uint8_t> bytes;
     try {
         bytes = io::read_whole_file(argument, kMaxOperandFileBytes);  // a regular file only, never a pipe
     } catch (const io::FileError& error) {
-        throw CommandFailure(exit_usage, std::string(name) + ": '" + argument +
-                                             "' is neither a list of decimals (" + literal_error +
-                                             ") nor a readable file (" + error.what() + ")");
+        throw CommandFailure(exit_usage, std::string(name) + ": '" + argument + "' is neither a list of decimals (" +
+                                             literal_error + ") nor a readable file (" + error.what() + ")");
     }
     const std::string content(bytes.begin(), bytes.end());
     std::string file_error;
@@ -119,9 +116,7 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
         if (!parse_all(split_decimals(content), tensor, file_error)) {
             throw CommandFailure(exit_usage, argument + ": " + file_error);
         }
-    } catch (const io::ResourceError& error) {
-        throw io::ResourceError(argument + ": " + error.what());
-    }
+    } catch (const io::ResourceError& error) { throw io::ResourceError(argument + ": " + error.what()); }
     return tensor;
 }
 
@@ -148,8 +143,8 @@ int run_real(const RealArguments& args) {
         const std::string decimal = real::to_decimal_string(y.values[i], args.digits);
         const real::ParseResult back = real::parse_decimal(decimal);
         const bool exact = back.ok && (back.value == y.values[i]);
-        std::cout << "Y[" << i << "] = " << real::to_fraction_string(y.values[i]) << (exact ? " = " : " ~ ")
-                  << decimal << "\n";
+        std::cout << "Y[" << i << "] = " << real::to_fraction_string(y.values[i]) << (exact ? " = " : " ~ ") << decimal
+                  << "\n";
     }
     return exit_success;
 }
@@ -158,8 +153,8 @@ int run_real(const RealArguments& args) {
 
 Subcommand add_real_command(CLI::App& parent) {
     auto args = std::make_shared<RealArguments>();
-    CLI::App* command =
-        parent.add_subcommand("real", "the real variant: exact quotients of decimals, as fractions and decimals");
+    CLI::App* command = parent.add_subcommand(
+        "real", "the real variant: exact quotients of decimals, as fractions and decimals");
     command->add_option("A", args->a, "dividend: decimals separated by commas (6.1,9.5) or a text file of them")
         ->required();
     command->add_option("B", args->b, "divisor, as A, with as many elements")->required();

@@ -21,8 +21,8 @@ using nlohmann::json;
 // threads (which do not change a report).
 json identity(const json& report) {
     json id;
-    for (const char* key : {"command", "type", "shape", "acceptance", "acceptance_ulps", "int_rounding",
-                            "undefined_policy"}) {
+    for (const char* key :
+         {"command", "type", "shape", "acceptance", "acceptance_ulps", "int_rounding", "undefined_policy"}) {
         id[key] = report.contains(key) ? report[key] : json();
     }
     json options = report.at("provenance").at("options");
@@ -190,8 +190,8 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
     const json* stopped = nullptr;
     for (const json& r : ordered) {
         if (!r.at("precondition").is_null() &&
-            ((stopped == nullptr) ||
-             (r["precondition"].at("index").get<std::uint64_t>() < (*stopped)["precondition"].at("index").get<std::uint64_t>()))) {
+            ((stopped == nullptr) || (r["precondition"].at("index").get<std::uint64_t>() <
+                                      (*stopped)["precondition"].at("index").get<std::uint64_t>()))) {
             stopped = &r;
         }
     }

@@ -46,8 +46,8 @@ struct DivModel {
     int output_type{0};       // the graph output's elem_type (0: not given)
 };
 
-std::size_t graph_index(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& values,
-                        const std::string& name, const char* what) {
+std::size_t graph_index(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& values, const std::string& name,
+                        const char* what) {
     for (int i = 0; i < values.size(); ++i) {
         if (values.Get(i).name() == name) {
             return static_cast<std::size_t>(i);
@@ -63,9 +63,7 @@ DivModel read_model(const fs::path& folder) {
     std::vector<std::uint8_t> bytes;
     try {
         bytes = io::read_whole_file(path.string());
-    } catch (const io::FileError& e) {
-        throw TestError(e.what());
-    }
+    } catch (const io::FileError& e) { throw TestError(e.what()); }
     onnx::ModelProto model;
     if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
         !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
@@ -75,7 +73,8 @@ DivModel read_model(const fs::path& folder) {
     bool opset_found = false;
     for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
         if (import.domain().empty() || (import.domain() == "ai.onnx")) {
-            if ((import.version() < 1) || (import.version() > static_cast<std::int64_t>(std::numeric_limits<std::uint32_t>::max()))) {
+            if ((import.version() < 1) ||
+                (import.version() > static_cast<std::int64_t>(std::numeric_limits<std::uint32_t>::max()))) {
                 throw TestError("ai.onnx opset import " + std::to_string(import.version()) + " is not an opset");
             }
             div_model.opset = static_cast<std::uint32_t>(import.version());
@@ -124,9 +123,7 @@ DivModel read_model(const fs::path& folder) {
 io::TensorData read_tensor(const fs::path& path) {
     try {
         return io::read_tensor_file(path.string());
-    } catch (const io::FileError& e) {
-        throw TestError(e.what());
-    }
+    } catch (const io::FileError& e) { throw TestError(e.what()); }
 }
 
 // True for a NaN encoding of a float type.
@@ -135,12 +132,16 @@ bool is_nan(ElementType type, const std::uint8_t* element) {
     std::uint64_t bits = 0U;
     std::memcpy(&bits, element, element_size(type));  // little-endian host (x86-64)
     switch (type) {
-        case ElementType::fp16: return ((bits & 0x7C00U) == 0x7C00U) && ((bits & 0x03FFU) != 0U);
-        case ElementType::bf16: return ((bits & 0x7F80U) == 0x7F80U) && ((bits & 0x007FU) != 0U);
-        case ElementType::fp32: return ((bits & 0x7F800000U) == 0x7F800000U) && ((bits & 0x007FFFFFU) != 0U);
+        case ElementType::fp16:
+            return ((bits & 0x7C00U) == 0x7C00U) && ((bits & 0x03FFU) != 0U);
+        case ElementType::bf16:
+            return ((bits & 0x7F80U) == 0x7F80U) && ((bits & 0x007FU) != 0U);
+        case ElementType::fp32:
+            return ((bits & 0x7F800000U) == 0x7F800000U) && ((bits & 0x007FFFFFU) != 0U);
         case ElementType::fp64:
             return ((bits & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL) && ((bits & 0x000FFFFFFFFFFFFFULL) != 0U);
-        default: return false;
+        default:
+            return false;
     }
 }
 
@@ -180,7 +181,8 @@ std::string candidate_errors(const io::TensorData& a, const io::TensorData& b, c
             text += std::string(" ") + oracle::histogram_bucket_name(k) + " " + std::to_string(r.histogram[k]) + ",";
         }
     }
-    text += floating ? " max " + oracle::shortest_text(r.max_ulps) + " ulp" : " max " + std::to_string(r.max_error_units);
+    text += floating ? " max " + oracle::shortest_text(r.max_ulps) + " ulp"
+                     : " max " + std::to_string(r.max_error_units);
     return text;
 }
 
@@ -233,7 +235,8 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
     for (std::uint64_t i = 0U; i < count; ++i) {
         const std::uint8_t* got = &y.bytes[i * size];
         const std::uint8_t* want = &expected.bytes[i * size];
-        const bool same = (std::memcmp(got, want, size) == 0) || (floating && is_nan(y.type, got) && is_nan(y.type, want));
+        const bool same = (std::memcmp(got, want, size) == 0) ||
+                          (floating && is_nan(y.type, got) && is_nan(y.type, want));
         if (!same) {
             if (outcome.mismatches == 0U) {
                 first = i;
@@ -260,10 +263,14 @@ DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, co
 
 int severity(Verdict verdict) {
     switch (verdict) {
-        case Verdict::pass: return 0;
-        case Verdict::fail: return 1;
-        case Verdict::rejected: return 2;
-        default: return 3;
+        case Verdict::pass:
+            return 0;
+        case Verdict::fail:
+            return 1;
+        case Verdict::rejected:
+            return 2;
+        default:
+            return 3;
     }
 }
 
@@ -271,11 +278,16 @@ int severity(Verdict verdict) {
 
 const char* verdict_name(Verdict verdict) noexcept {
     switch (verdict) {
-        case Verdict::pass: return "PASS";
-        case Verdict::fail: return "FAIL";
-        case Verdict::rejected: return "REJECTED";
-        case Verdict::error: return "ERROR";
-        default: return "UNKNOWN";
+        case Verdict::pass:
+            return "PASS";
+        case Verdict::fail:
+            return "FAIL";
+        case Verdict::rejected:
+            return "REJECTED";
+        case Verdict::error:
+            return "ERROR";
+        default:
+            return "UNKNOWN";
     }
 }
 
@@ -345,10 +357,13 @@ std::string outcome_line(const NodeTestOutcome& outcome) {
         line << ", ";
     }
     switch (outcome.options.profile) {
-        case Profile::onnx: line << "onnx"; break;
+        case Profile::onnx:
+            line << "onnx";
+            break;
         case Profile::openvino:
             line << "openvino pythondiv=" << (outcome.options.openvino.pythondiv ? "true" : "false")
-                 << " auto_broadcast=" << (outcome.options.openvino.auto_broadcast == AutoBroadcast::none ? "none" : "numpy");
+                 << " auto_broadcast="
+                 << (outcome.options.openvino.auto_broadcast == AutoBroadcast::none ? "none" : "numpy");
             break;
         default:
             line << "sonnx " << (outcome.options.int_rounding == IntRounding::floor ? "floor" : "toward_zero");
@@ -364,8 +379,7 @@ std::string outcome_line(const NodeTestOutcome& outcome) {
     return line.str();
 }
 
-std::size_t run_node_tests(const std::vector<std::string>& paths, const NodeTestSettings& settings,
-                           std::ostream& out) {
+std::size_t run_node_tests(const std::vector<std::string>& paths, const NodeTestSettings& settings, std::ostream& out) {
     std::size_t total = 0U;
     std::size_t passed = 0U;
     for (const std::string& path : paths) {

@@ -172,8 +172,7 @@ void make_plan(const BroadcastShapes& shapes, std::uint64_t count, BroadcastPlan
             running_b *= extent_b;
             if (extent_y != 1U) {
                 const std::uint32_t last = (plan.rank > 0U) ? (plan.rank - 1U) : 0U;
-                const bool mergeable = (plan.rank > 0U) &&
-                                       (stride_a == (plan.stride_a[last] * plan.extent[last])) &&
+                const bool mergeable = (plan.rank > 0U) && (stride_a == (plan.stride_a[last] * plan.extent[last])) &&
                                        (stride_b == (plan.stride_b[last] * plan.extent[last]));
                 if (mergeable) {
                     plan.extent[last] *= extent_y;

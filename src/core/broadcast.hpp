@@ -29,8 +29,7 @@ struct BroadcastShapes {
 
 // Equal shapes only (DIV-*-C1, DIV-OV-R1, ONNX opset 1/6 without broadcast):
 // a mismatch is reported against B with the first differing axis.
-[[nodiscard]] Status same_shape_rule(const Shape& a, const Shape& b, RequirementId rule,
-                                     BroadcastShapes& out) noexcept;
+[[nodiscard]] Status same_shape_rule(const Shape& a, const Shape& b, RequirementId rule, BroadcastShapes& out) noexcept;
 
 // Multidirectional (NumPy) broadcasting (DIV-BCAST-D1): shapes aligned on
 // the right, each pair of extents equal or one of them 1. A mismatch is
@@ -41,8 +40,8 @@ struct BroadcastShapes {
 // ONNX opset 1 and 6 with broadcast = 1 (DIV-ONNX-R3): B holds one element
 // (rank at most A's), or B's shape equals A's extents from `axis` on (by
 // default rank(A) - rank(B), suffix matching). Y has A's shape.
-[[nodiscard]] Status legacy_rule(const Shape& a, const Shape& b, bool has_axis, std::int64_t axis,
-                                 RequirementId rule, BroadcastShapes& out) noexcept;
+[[nodiscard]] Status legacy_rule(const Shape& a, const Shape& b, bool has_axis, std::int64_t axis, RequirementId rule,
+                                 BroadcastShapes& out) noexcept;
 
 // The first axis whose extent differs, or the shorter rank when one shape
 // is a prefix of the other.

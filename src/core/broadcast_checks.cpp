@@ -13,8 +13,7 @@ namespace sonnx::core {
 // [impl->req~div-bcast-d3~1]
 // [impl->req~div-prof-d2~1]
 // [impl->req~div-api-d1~1]
-Status check_divisors_broadcast(ElementType type, const BroadcastPlan& plan, const void* a,
-                                const void* b) noexcept {
+Status check_divisors_broadcast(ElementType type, const BroadcastPlan& plan, const void* a, const void* b) noexcept {
     Status status{};
     RunCursor cursor(plan, element_size(type), a, b);
     Run run{};

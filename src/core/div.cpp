@@ -25,7 +25,8 @@ std::uint8_t divide_float(ElementType type, const void* a, const void* b, void* 
     // coverage: COV-01 (the default below never runs)
     switch (type) {
         case ElementType::fp32:
-            core::divide_fp32(static_cast<const float*>(a), static_cast<const float*>(b), static_cast<float*>(y), count);
+            core::divide_fp32(static_cast<const float*>(a), static_cast<const float*>(b), static_cast<float*>(y),
+                              count);
             flags = core::raised_fp_flags();
             break;
         case ElementType::fp64:
@@ -122,8 +123,8 @@ std::uint8_t divide_runs(ElementType type, const Division& division, const void*
         core::Run run{};
         bool more = cursor.next(run);
         while (more) {
-            flags |= static_cast<std::uint32_t>(divide_run(type, run.a, run.b, &y_bytes[run.y_offset * size],
-                                                           run.count, division.rounding, want_flags));
+            flags |= static_cast<std::uint32_t>(divide_run(type, run.a, run.b, &y_bytes[run.y_offset * size], run.count,
+                                                           division.rounding, want_flags));
             more = cursor.next(run);
         }
     }
@@ -173,9 +174,7 @@ Status div(const ConstTensorView& a, const ConstTensorView& b, const TensorView&
 
 // [impl->req~div-onnx-f1~1]
 // [impl->req~div-ov-f1~1]
-IntRounding int_rounding_of(const DivOptions& options) noexcept {
-    return core::profile_rounding(options);
-}
+IntRounding int_rounding_of(const DivOptions& options) noexcept { return core::profile_rounding(options); }
 
 // [impl->req~div-bcast-d5~2]
 Status div_output_shape(ElementType type, const Shape& a, const Shape& b, const DivOptions& options,

@@ -84,8 +84,7 @@ inline T divide_floor_through(const T& a, const T& b) noexcept(kNoThrow<F>) {
 // [impl->req~div-int-d1~1]
 // [impl->req~div-int-acc1~1]
 template <typename U, typename F, typename S>
-inline U divide_unsigned_through(const U& a, const U& b, const F& half_range, const U& high_bit) noexcept(
-    kNoThrow<F>) {
+inline U divide_unsigned_through(const U& a, const U& b, const F& half_range, const U& high_bit) noexcept(kNoThrow<F>) {
     const F quotient = divide_element(static_cast<F>(a), static_cast<F>(b));
     const bool high = quotient >= half_range;
     const F shifted = high ? static_cast<F>(quotient - half_range) : quotient;

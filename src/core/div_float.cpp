@@ -125,8 +125,12 @@ std::uint8_t divide_half(const std::uint16_t* a, const std::uint16_t* b, std::ui
     }
     std::uint32_t flags = fp_flag_none;
     flags |= (inexact != 0U) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    flags |= (overflow != 0U) ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
-    flags |= (underflow != 0U) ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
+    flags |= (overflow != 0U)
+                 ? static_cast<std::uint32_t>(fp_flag_overflow) | static_cast<std::uint32_t>(fp_flag_inexact)
+                 : 0U;
+    flags |= (underflow != 0U)
+                 ? static_cast<std::uint32_t>(fp_flag_underflow) | static_cast<std::uint32_t>(fp_flag_inexact)
+                 : 0U;
     return static_cast<std::uint8_t>(flags);
 }
 
@@ -286,8 +290,8 @@ public:
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
 template <typename FlagLanes, typename Stores>
-std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
-                              std::uint64_t count, std::uint64_t& done) noexcept {
+std::uint8_t divide_bf16_avx2(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y, std::uint64_t count,
+                              std::uint64_t& done) noexcept {
     constexpr std::uint64_t kLanes = 16U;
     constexpr int kOddWords = 0xAA;  // blend: the odd (upper) word of each 32-bit lane from the second operand
     const __m256i upper_half = _mm256_set1_epi32(static_cast<std::int32_t>(-0x10000));  // 0xFFFF0000

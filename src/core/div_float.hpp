@@ -17,12 +17,12 @@ void divide_fp64(const double* a, const double* b, double* y, std::uint64_t coun
 extern const std::uint8_t kFp16HardwareFlags;
 extern const std::uint8_t kBf16HardwareFlags;
 
-[[nodiscard]] std::uint8_t divide_fp16(const std::uint16_t* a, const std::uint16_t* b,
-                                       std::uint16_t* y, std::uint64_t count) noexcept;
+[[nodiscard]] std::uint8_t divide_fp16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
+                                       std::uint64_t count) noexcept;
 // want_flags false: the caller discards the flags, and the kernel may skip
 // deriving them (the returned flags are then incomplete); results are the same.
-[[nodiscard]] std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b,
-                                       std::uint16_t* y, std::uint64_t count, bool want_flags) noexcept;
+[[nodiscard]] std::uint8_t divide_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* y,
+                                       std::uint64_t count, bool want_flags) noexcept;
 
 }  // namespace sonnx::core
 

@@ -175,16 +175,20 @@ Status check_int_operands(ElementType type, const void* a, const void* b, std::u
             status = check_divisors(in<std::uint8_t>(a), in<std::uint8_t>(b), count, static_cast<std::uint8_t>(0U));
             break;
         case ElementType::int8:
-            status = check_divisors(in<std::int8_t>(a), in<std::int8_t>(b), count, std::numeric_limits<std::int8_t>::min());
+            status = check_divisors(in<std::int8_t>(a), in<std::int8_t>(b), count,
+                                    std::numeric_limits<std::int8_t>::min());
             break;
         case ElementType::int16:
-            status = check_divisors(in<std::int16_t>(a), in<std::int16_t>(b), count, std::numeric_limits<std::int16_t>::min());
+            status = check_divisors(in<std::int16_t>(a), in<std::int16_t>(b), count,
+                                    std::numeric_limits<std::int16_t>::min());
             break;
         case ElementType::int32:
-            status = check_divisors(in<std::int32_t>(a), in<std::int32_t>(b), count, std::numeric_limits<std::int32_t>::min());
+            status = check_divisors(in<std::int32_t>(a), in<std::int32_t>(b), count,
+                                    std::numeric_limits<std::int32_t>::min());
             break;
         case ElementType::int64:
-            status = check_divisors(in<std::int64_t>(a), in<std::int64_t>(b), count, std::numeric_limits<std::int64_t>::min());
+            status = check_divisors(in<std::int64_t>(a), in<std::int64_t>(b), count,
+                                    std::numeric_limits<std::int64_t>::min());
             break;
         case ElementType::uint8:
             status = check_divisors(in<std::uint8_t>(a), in<std::uint8_t>(b), count, static_cast<std::uint8_t>(0U));

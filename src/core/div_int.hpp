@@ -18,13 +18,12 @@ namespace sonnx::core {
 
 // Zero divisors and unrepresentable quotients (MIN / -1) among `count`
 // element pairs: the first offending one. No element is written.
-[[nodiscard]] Status check_int_operands(ElementType type, const void* a, const void* b,
-                                        std::uint64_t count) noexcept;
+[[nodiscard]] Status check_int_operands(ElementType type, const void* a, const void* b, std::uint64_t count) noexcept;
 
 // Divides `count` elements of an integer type whose operands passed
 // check_nibble_ranges and check_int_operands. Returns false for a type that is not an integer type.
-[[nodiscard]] bool divide_int(ElementType type, const void* a, const void* b, void* y,
-                              std::uint64_t count, IntRounding rounding) noexcept;
+[[nodiscard]] bool divide_int(ElementType type, const void* a, const void* b, void* y, std::uint64_t count,
+                              IntRounding rounding) noexcept;
 
 }  // namespace sonnx::core
 

@@ -69,9 +69,7 @@ std::uint8_t raised_fp_flags() noexcept {
 }
 
 // [impl->req~div-float-d5~1]
-bool restore_fp_environment(const SavedFpEnvironment& saved) noexcept {
-    return std::fesetenv(&saved.env) == 0;
-}
+bool restore_fp_environment(const SavedFpEnvironment& saved) noexcept { return std::fesetenv(&saved.env) == 0; }
 
 #endif
 

@@ -44,9 +44,7 @@ struct Narrowed {
 // All-ones when `condition` holds, else zero: selections are written as
 // mask arithmetic so that the compiler if-converts them and vectorises.
 // helper of fp32_to_fp16: no requirement of its own
-inline std::uint32_t mask_if(bool condition) noexcept {
-    return 0U - (condition ? 1U : 0U);
-}
+inline std::uint32_t mask_if(bool condition) noexcept { return 0U - (condition ? 1U : 0U); }
 
 // helper of fp32_to_fp16: no requirement of its own
 inline std::uint32_t select(std::uint32_t mask, std::uint32_t when_set, std::uint32_t otherwise) noexcept {

@@ -9,8 +9,7 @@
 namespace sonnx::core {
 
 // [impl->req~div-api-d2~1]
-inline Status make_status(StatusCode code, RequirementId requirement, Operand operand,
-                          std::uint64_t index) noexcept {
+inline Status make_status(StatusCode code, RequirementId requirement, Operand operand, std::uint64_t index) noexcept {
     Status status{};
     status.code = code;
     status.requirement = requirement;

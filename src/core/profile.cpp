@@ -32,9 +32,8 @@ constexpr std::uint32_t kOnnxTypes14 = kOnnxTypes13 | bit(ElementType::int8) | b
 // [impl->req~div-prof-d4~2]
 constexpr std::uint32_t kSonnx2026Types = bit(ElementType::fp16) | bit(ElementType::fp32) | bit(ElementType::fp64) |
                                           bit(ElementType::int8) | bit(ElementType::int16) | bit(ElementType::int32) |
-                                          bit(ElementType::int64) | bit(ElementType::uint8) |
-                                          bit(ElementType::uint16) | bit(ElementType::uint32) |
-                                          bit(ElementType::uint64);
+                                          bit(ElementType::int64) | bit(ElementType::uint8) | bit(ElementType::uint16) |
+                                          bit(ElementType::uint32) | bit(ElementType::uint64);
 
 // [impl->req~div-onnx-r1~1]
 std::uint32_t onnx_types(std::uint32_t version) noexcept {
@@ -169,8 +168,8 @@ Status check_profile_type(const DivOptions& options, ElementType type) noexcept 
 // [impl->req~div-ov-r1~1]
 // [impl->req~div-ov-r2~1]
 // [impl->req~div-bcast-d5~2]
-Status profile_shapes(const DivOptions& options, ElementType type, const Shape& a, const Shape& b,
-                      BroadcastShapes& out, RequirementId& shape_rule) noexcept {
+Status profile_shapes(const DivOptions& options, ElementType type, const Shape& a, const Shape& b, BroadcastShapes& out,
+                      RequirementId& shape_rule) noexcept {
     Status status{};
     switch (options.profile) {
         case Profile::onnx:
@@ -196,7 +195,7 @@ Status profile_shapes(const DivOptions& options, ElementType type, const Shape& 
             break;
         default:
             shape_rule = (type_class(type) == TypeClass::floating) ? RequirementId::div_float_c1
-                                                                    : RequirementId::div_int_c1;
+                                                                   : RequirementId::div_int_c1;
             status = same_shape_rule(a, b, shape_rule, out);
             break;
     }

@@ -7,32 +7,83 @@ namespace sonnx {
 const char* requirement_name(RequirementId id) noexcept {
     const char* name = "none";
     switch (id) {
-        case RequirementId::div_real_c1: name = "DIV-REAL-C1"; break;
-        case RequirementId::div_real_c2: name = "DIV-REAL-C2"; break;
-        case RequirementId::div_float_c1: name = "DIV-FLOAT-C1"; break;
-        case RequirementId::div_float_c2: name = "DIV-FLOAT-C2"; break;
-        case RequirementId::div_int_c1: name = "DIV-INT-C1"; break;
-        case RequirementId::div_int_c2: name = "DIV-INT-C2"; break;
-        case RequirementId::div_int_c3: name = "DIV-INT-C3"; break;
-        case RequirementId::div_int_d2: name = "DIV-INT-D2"; break;
-        case RequirementId::div_int_d4: name = "DIV-INT-D4"; break;
-        case RequirementId::div_api_d3: name = "DIV-API-D3"; break;
-        case RequirementId::div_api_d4: name = "DIV-API-D4"; break;
-        case RequirementId::div_api_d5: name = "DIV-API-D5"; break;
-        case RequirementId::div_api_d6: name = "DIV-API-D6"; break;
-        case RequirementId::div_float_d5: name = "DIV-FLOAT-D5"; break;
-        case RequirementId::div_prof_d1: name = "DIV-PROF-D1"; break;
-        case RequirementId::div_prof_d4: name = "DIV-PROF-D4"; break;
-        case RequirementId::div_bcast_d4: name = "DIV-BCAST-D4"; break;
-        case RequirementId::div_onnx_d1: name = "DIV-ONNX-D1"; break;
-        case RequirementId::div_onnx_r1: name = "DIV-ONNX-R1"; break;
-        case RequirementId::div_onnx_r2: name = "DIV-ONNX-R2"; break;
-        case RequirementId::div_onnx_r3: name = "DIV-ONNX-R3"; break;
-        case RequirementId::div_ov_r1: name = "DIV-OV-R1"; break;
-        case RequirementId::div_ov_r2: name = "DIV-OV-R2"; break;
-        case RequirementId::div_api_d8: name = "DIV-API-D8"; break;
-        case RequirementId::div_api_d9: name = "DIV-API-D9"; break;
-        default: break;
+        case RequirementId::div_real_c1:
+            name = "DIV-REAL-C1";
+            break;
+        case RequirementId::div_real_c2:
+            name = "DIV-REAL-C2";
+            break;
+        case RequirementId::div_float_c1:
+            name = "DIV-FLOAT-C1";
+            break;
+        case RequirementId::div_float_c2:
+            name = "DIV-FLOAT-C2";
+            break;
+        case RequirementId::div_int_c1:
+            name = "DIV-INT-C1";
+            break;
+        case RequirementId::div_int_c2:
+            name = "DIV-INT-C2";
+            break;
+        case RequirementId::div_int_c3:
+            name = "DIV-INT-C3";
+            break;
+        case RequirementId::div_int_d2:
+            name = "DIV-INT-D2";
+            break;
+        case RequirementId::div_int_d4:
+            name = "DIV-INT-D4";
+            break;
+        case RequirementId::div_api_d3:
+            name = "DIV-API-D3";
+            break;
+        case RequirementId::div_api_d4:
+            name = "DIV-API-D4";
+            break;
+        case RequirementId::div_api_d5:
+            name = "DIV-API-D5";
+            break;
+        case RequirementId::div_api_d6:
+            name = "DIV-API-D6";
+            break;
+        case RequirementId::div_float_d5:
+            name = "DIV-FLOAT-D5";
+            break;
+        case RequirementId::div_prof_d1:
+            name = "DIV-PROF-D1";
+            break;
+        case RequirementId::div_prof_d4:
+            name = "DIV-PROF-D4";
+            break;
+        case RequirementId::div_bcast_d4:
+            name = "DIV-BCAST-D4";
+            break;
+        case RequirementId::div_onnx_d1:
+            name = "DIV-ONNX-D1";
+            break;
+        case RequirementId::div_onnx_r1:
+            name = "DIV-ONNX-R1";
+            break;
+        case RequirementId::div_onnx_r2:
+            name = "DIV-ONNX-R2";
+            break;
+        case RequirementId::div_onnx_r3:
+            name = "DIV-ONNX-R3";
+            break;
+        case RequirementId::div_ov_r1:
+            name = "DIV-OV-R1";
+            break;
+        case RequirementId::div_ov_r2:
+            name = "DIV-OV-R2";
+            break;
+        case RequirementId::div_api_d8:
+            name = "DIV-API-D8";
+            break;
+        case RequirementId::div_api_d9:
+            name = "DIV-API-D9";
+            break;
+        default:
+            break;
     }
     return name;
 }
@@ -49,13 +100,26 @@ const char* requirement_name(RequirementId id) noexcept {
 const char* restriction_name(RequirementId id) noexcept {
     const char* name = "";
     switch (id) {
-        case RequirementId::div_real_c1: name = "DIV-REAL-R1"; break;
-        case RequirementId::div_float_c1: name = "DIV-FLOAT-R1"; break;
-        case RequirementId::div_float_c2: name = "DIV-FLOAT-R2"; break;
-        case RequirementId::div_int_c1: name = "DIV-INT-R1"; break;
-        case RequirementId::div_int_c2: name = "DIV-INT-R2"; break;
-        case RequirementId::div_int_c3: name = "DIV-INT-R3"; break;
-        default: break;
+        case RequirementId::div_real_c1:
+            name = "DIV-REAL-R1";
+            break;
+        case RequirementId::div_float_c1:
+            name = "DIV-FLOAT-R1";
+            break;
+        case RequirementId::div_float_c2:
+            name = "DIV-FLOAT-R2";
+            break;
+        case RequirementId::div_int_c1:
+            name = "DIV-INT-R1";
+            break;
+        case RequirementId::div_int_c2:
+            name = "DIV-INT-R2";
+            break;
+        case RequirementId::div_int_c3:
+            name = "DIV-INT-R3";
+            break;
+        default:
+            break;
     }
     return name;
 }
@@ -64,22 +128,53 @@ const char* restriction_name(RequirementId id) noexcept {
 const char* status_code_name(StatusCode code) noexcept {
     const char* name = "unknown";
     switch (code) {
-        case StatusCode::ok: name = "ok"; break;
-        case StatusCode::shape_mismatch: name = "shape_mismatch"; break;
-        case StatusCode::type_mismatch: name = "type_mismatch"; break;
-        case StatusCode::zero_divisor: name = "zero_divisor"; break;
-        case StatusCode::overflow: name = "overflow"; break;
-        case StatusCode::null_pointer: name = "null_pointer"; break;
-        case StatusCode::buffer_too_small: name = "buffer_too_small"; break;
-        case StatusCode::size_overflow: name = "size_overflow"; break;
-        case StatusCode::rank_too_large: name = "rank_too_large"; break;
-        case StatusCode::value_out_of_range: name = "value_out_of_range"; break;
-        case StatusCode::unsupported_type: name = "unsupported_type"; break;
-        case StatusCode::invalid_argument: name = "invalid_argument"; break;
-        case StatusCode::fp_environment_failure: name = "fp_environment_failure"; break;
-        case StatusCode::overlap: name = "overlap"; break;
-        case StatusCode::misaligned: name = "misaligned"; break;
-        default: break;
+        case StatusCode::ok:
+            name = "ok";
+            break;
+        case StatusCode::shape_mismatch:
+            name = "shape_mismatch";
+            break;
+        case StatusCode::type_mismatch:
+            name = "type_mismatch";
+            break;
+        case StatusCode::zero_divisor:
+            name = "zero_divisor";
+            break;
+        case StatusCode::overflow:
+            name = "overflow";
+            break;
+        case StatusCode::null_pointer:
+            name = "null_pointer";
+            break;
+        case StatusCode::buffer_too_small:
+            name = "buffer_too_small";
+            break;
+        case StatusCode::size_overflow:
+            name = "size_overflow";
+            break;
+        case StatusCode::rank_too_large:
+            name = "rank_too_large";
+            break;
+        case StatusCode::value_out_of_range:
+            name = "value_out_of_range";
+            break;
+        case StatusCode::unsupported_type:
+            name = "unsupported_type";
+            break;
+        case StatusCode::invalid_argument:
+            name = "invalid_argument";
+            break;
+        case StatusCode::fp_environment_failure:
+            name = "fp_environment_failure";
+            break;
+        case StatusCode::overlap:
+            name = "overlap";
+            break;
+        case StatusCode::misaligned:
+            name = "misaligned";
+            break;
+        default:
+            break;
     }
     return name;
 }
@@ -88,10 +183,17 @@ const char* status_code_name(StatusCode code) noexcept {
 const char* operand_name(Operand operand) noexcept {
     const char* name = "-";
     switch (operand) {
-        case Operand::a: name = "A"; break;
-        case Operand::b: name = "B"; break;
-        case Operand::y: name = "Y"; break;
-        default: break;
+        case Operand::a:
+            name = "A";
+            break;
+        case Operand::b:
+            name = "B";
+            break;
+        case Operand::y:
+            name = "Y";
+            break;
+        default:
+            break;
     }
     return name;
 }

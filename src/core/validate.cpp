@@ -30,9 +30,8 @@ Status check_known_type(ElementType type, Operand operand) noexcept {
 Status check_same_type(ElementType reference, ElementType other, Operand operand) noexcept {
     Status status{};
     if (other != reference) {
-        const RequirementId requirement = (type_class(reference) == TypeClass::floating)
-                                              ? RequirementId::div_float_c2
-                                              : RequirementId::div_int_c2;
+        const RequirementId requirement = (type_class(reference) == TypeClass::floating) ? RequirementId::div_float_c2
+                                                                                         : RequirementId::div_int_c2;
         status = make_status(StatusCode::type_mismatch, requirement, operand, 0U);
     }
     return status;
@@ -49,8 +48,8 @@ Status check_rank(const Shape& shape, Operand operand) noexcept {
 
 // [impl->req~div-api-d3~1]
 // [impl->req~div-gr1~1]
-Status check_buffer(const void* data, std::size_t size_bytes, std::uint64_t needed_bytes,
-                    std::uint64_t count, Operand operand) noexcept {
+Status check_buffer(const void* data, std::size_t size_bytes, std::uint64_t needed_bytes, std::uint64_t count,
+                    Operand operand) noexcept {
     Status status{};
     if ((count > 0U) && (data == nullptr)) {
         status = make_status(StatusCode::null_pointer, RequirementId::div_api_d3, operand, 0U);
@@ -107,8 +106,8 @@ bool buffers_overlap(const void* y, std::uint64_t y_bytes, const void* x, std::u
 // Y must not share a byte with an operand that has fewer elements than Y:
 // such an operand is read again after Y's first elements are written.
 // [impl->req~div-bcast-d4~2]
-Status check_overlap(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                     const ProfileCall& call, std::uint64_t size) noexcept {
+Status check_overlap(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const ProfileCall& call,
+                     std::uint64_t size) noexcept {
     Status status{};
     const std::uint64_t y_bytes = call.count_y * size;
     if ((call.count_a < call.count_y) && buffers_overlap(y.data, y_bytes, a.data, call.count_a * size)) {
@@ -157,16 +156,36 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
     RequirementId shape_rule = RequirementId::none;
     // Option values: the rounding (DIV-API-D6), then the profile's (DIV-PROF-D1, DIV-ONNX-D1, DIV-PROF-D4).
     Status status = check_profile_options(options);
-    if (status.is_ok()) { status = check_known_type(a.type, Operand::a); }
-    if (status.is_ok()) { status = check_known_type(b.type, Operand::b); }
-    if (status.is_ok()) { status = check_known_type(y.type, Operand::y); }
-    if (status.is_ok()) { status = check_same_type(a.type, b.type, Operand::b); }
-    if (status.is_ok()) { status = check_same_type(a.type, y.type, Operand::y); }
-    if (status.is_ok()) { status = check_profile_type(options, a.type); }
-    if (status.is_ok()) { status = check_rank(a.shape, Operand::a); }
-    if (status.is_ok()) { status = check_rank(b.shape, Operand::b); }
-    if (status.is_ok()) { status = check_rank(y.shape, Operand::y); }
-    if (status.is_ok()) { status = profile_shapes(options, a.type, a.shape, b.shape, result.shapes, shape_rule); }
+    if (status.is_ok()) {
+        status = check_known_type(a.type, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_known_type(b.type, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = check_known_type(y.type, Operand::y);
+    }
+    if (status.is_ok()) {
+        status = check_same_type(a.type, b.type, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = check_same_type(a.type, y.type, Operand::y);
+    }
+    if (status.is_ok()) {
+        status = check_profile_type(options, a.type);
+    }
+    if (status.is_ok()) {
+        status = check_rank(a.shape, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_rank(b.shape, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = check_rank(y.shape, Operand::y);
+    }
+    if (status.is_ok()) {
+        status = profile_shapes(options, a.type, a.shape, b.shape, result.shapes, shape_rule);
+    }
     if (status.is_ok() && !same_shape(result.shapes.y, y.shape)) {
         status = make_status(StatusCode::shape_mismatch, shape_rule, Operand::y,
                              first_differing_axis(result.shapes.y, y.shape));
@@ -176,19 +195,43 @@ Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, con
     std::uint64_t bytes_a = 0U;
     std::uint64_t bytes_b = 0U;
     std::uint64_t bytes_y = 0U;
-    if (status.is_ok()) { status = count_and_bytes(a.shape, size, Operand::a, result.count_a, bytes_a); }
-    if (status.is_ok()) { status = count_and_bytes(b.shape, size, Operand::b, result.count_b, bytes_b); }
-    if (status.is_ok()) { status = count_and_bytes(y.shape, size, Operand::y, result.count_y, bytes_y); }
-    if (status.is_ok()) { status = check_buffer(a.data, a.size_bytes, bytes_a, result.count_a, Operand::a); }
-    if (status.is_ok()) { status = check_buffer(b.data, b.size_bytes, bytes_b, result.count_b, Operand::b); }
-    if (status.is_ok()) { status = check_buffer(y.data, y.size_bytes, bytes_y, result.count_y, Operand::y); }
-    if (status.is_ok()) { status = check_alignment(a.data, result.count_a, size, Operand::a); }
-    if (status.is_ok()) { status = check_alignment(b.data, result.count_b, size, Operand::b); }
-    if (status.is_ok()) { status = check_alignment(y.data, result.count_y, size, Operand::y); }
-    if (status.is_ok()) { status = check_overlap(a, b, y, result, size); }
+    if (status.is_ok()) {
+        status = count_and_bytes(a.shape, size, Operand::a, result.count_a, bytes_a);
+    }
+    if (status.is_ok()) {
+        status = count_and_bytes(b.shape, size, Operand::b, result.count_b, bytes_b);
+    }
+    if (status.is_ok()) {
+        status = count_and_bytes(y.shape, size, Operand::y, result.count_y, bytes_y);
+    }
+    if (status.is_ok()) {
+        status = check_buffer(a.data, a.size_bytes, bytes_a, result.count_a, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_buffer(b.data, b.size_bytes, bytes_b, result.count_b, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = check_buffer(y.data, y.size_bytes, bytes_y, result.count_y, Operand::y);
+    }
+    if (status.is_ok()) {
+        status = check_alignment(a.data, result.count_a, size, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_alignment(b.data, result.count_b, size, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = check_alignment(y.data, result.count_y, size, Operand::y);
+    }
+    if (status.is_ok()) {
+        status = check_overlap(a, b, y, result, size);
+    }
     // An operand that broadcasts and touches Y was refused above (DIV-BCAST-D4).
-    if (status.is_ok()) { status = check_partial_overlap(a.data, bytes_a, y, bytes_y, Operand::a); }
-    if (status.is_ok()) { status = check_partial_overlap(b.data, bytes_b, y, bytes_y, Operand::b); }
+    if (status.is_ok()) {
+        status = check_partial_overlap(a.data, bytes_a, y, bytes_y, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_partial_overlap(b.data, bytes_b, y, bytes_y, Operand::b);
+    }
     if (status.is_ok()) {
         result.rounding = profile_rounding(options);
         call = result;
@@ -206,15 +249,31 @@ Status validate_shapes(ElementType type, const Shape& a, const Shape& b, const D
     std::uint64_t count = 0U;
     std::uint64_t bytes = 0U;
     Status status = check_profile_options(options);
-    if (status.is_ok()) { status = check_known_type(type, Operand::a); }
-    if (status.is_ok()) { status = check_profile_type(options, type); }
-    if (status.is_ok()) { status = check_rank(a, Operand::a); }
-    if (status.is_ok()) { status = check_rank(b, Operand::b); }
-    if (status.is_ok()) { status = profile_shapes(options, type, a, b, result, shape_rule); }
+    if (status.is_ok()) {
+        status = check_known_type(type, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_profile_type(options, type);
+    }
+    if (status.is_ok()) {
+        status = check_rank(a, Operand::a);
+    }
+    if (status.is_ok()) {
+        status = check_rank(b, Operand::b);
+    }
+    if (status.is_ok()) {
+        status = profile_shapes(options, type, a, b, result, shape_rule);
+    }
     const std::uint64_t size = static_cast<std::uint64_t>(element_size(type));
-    if (status.is_ok()) { status = count_and_bytes(a, size, Operand::a, count, bytes); }
-    if (status.is_ok()) { status = count_and_bytes(b, size, Operand::b, count, bytes); }
-    if (status.is_ok()) { status = count_and_bytes(result.y, size, Operand::y, count, bytes); }
+    if (status.is_ok()) {
+        status = count_and_bytes(a, size, Operand::a, count, bytes);
+    }
+    if (status.is_ok()) {
+        status = count_and_bytes(b, size, Operand::b, count, bytes);
+    }
+    if (status.is_ok()) {
+        status = count_and_bytes(result.y, size, Operand::y, count, bytes);
+    }
     if (status.is_ok()) {
         shapes = result;
     }

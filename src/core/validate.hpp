@@ -28,9 +28,8 @@ struct ProfileCall {
 // profile's types, ranks, the shape rule, Y's shape, sizes, buffers,
 // alignment, Y overlapping an operand that broadcasts, and Y overlapping
 // an operand in part.
-[[nodiscard]] Status validate_operands(const ConstTensorView& a, const ConstTensorView& b,
-                                       const TensorView& y, const DivOptions& options,
-                                       ProfileCall& call) noexcept;
+[[nodiscard]] Status validate_operands(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
+                                       const DivOptions& options, ProfileCall& call) noexcept;
 
 // The checks of validate_operands that concern A's type and the shapes of A
 // and B, then the element counts and byte sizes of A, B and the resulting

@@ -85,8 +85,8 @@ private:
     char peek() const { return (pos_ < text_.size()) ? text_[pos_] : '\0'; }
 
     void skip_space() {
-        while ((pos_ < text_.size()) && ((text_[pos_] == ' ') || (text_[pos_] == '\t') || (text_[pos_] == '\n') ||
-                                         (text_[pos_] == '\r'))) {
+        while ((pos_ < text_.size()) &&
+               ((text_[pos_] == ' ') || (text_[pos_] == '\t') || (text_[pos_] == '\n') || (text_[pos_] == '\r'))) {
             ++pos_;
         }
     }
@@ -210,19 +210,35 @@ ElementType type_of_descr(const std::string& descr) {
     ElementType type{};
     if (kind == 'f') {
         switch (size) {
-            case '2': type = ElementType::fp16; break;
-            case '4': type = ElementType::fp32; break;
-            case '8': type = ElementType::fp64; break;
-            default: throw FileError(".npy: unsupported dtype " + quoted);
+            case '2':
+                type = ElementType::fp16;
+                break;
+            case '4':
+                type = ElementType::fp32;
+                break;
+            case '8':
+                type = ElementType::fp64;
+                break;
+            default:
+                throw FileError(".npy: unsupported dtype " + quoted);
         }
     } else if ((kind == 'i') || (kind == 'u')) {
         const bool is_signed = (kind == 'i');
         switch (size) {
-            case '1': type = is_signed ? ElementType::int8 : ElementType::uint8; break;
-            case '2': type = is_signed ? ElementType::int16 : ElementType::uint16; break;
-            case '4': type = is_signed ? ElementType::int32 : ElementType::uint32; break;
-            case '8': type = is_signed ? ElementType::int64 : ElementType::uint64; break;
-            default: throw FileError(".npy: unsupported dtype " + quoted);
+            case '1':
+                type = is_signed ? ElementType::int8 : ElementType::uint8;
+                break;
+            case '2':
+                type = is_signed ? ElementType::int16 : ElementType::uint16;
+                break;
+            case '4':
+                type = is_signed ? ElementType::int32 : ElementType::uint32;
+                break;
+            case '8':
+                type = is_signed ? ElementType::int64 : ElementType::uint64;
+                break;
+            default:
+                throw FileError(".npy: unsupported dtype " + quoted);
         }
     } else {
         throw FileError(".npy: unsupported dtype " + quoted);
@@ -238,21 +254,36 @@ ElementType type_of_descr(const std::string& descr) {
 
 const char* descr_of(ElementType type) {
     switch (type) {
-        case ElementType::fp16: return "<f2";
-        case ElementType::bf16: return "<u2";  // bit patterns (DIV-IO-D2)
-        case ElementType::fp32: return "<f4";
-        case ElementType::fp64: return "<f8";
-        case ElementType::int4: return "|i1";  // unpacked, one per byte (DIV-IO-D2)
-        case ElementType::int8: return "|i1";
-        case ElementType::int16: return "<i2";
-        case ElementType::int32: return "<i4";
-        case ElementType::int64: return "<i8";
-        case ElementType::uint4: return "|u1";
-        case ElementType::uint8: return "|u1";
-        case ElementType::uint16: return "<u2";
-        case ElementType::uint32: return "<u4";
-        case ElementType::uint64: return "<u8";
-        default: throw FileError(".npy: unknown element type");
+        case ElementType::fp16:
+            return "<f2";
+        case ElementType::bf16:
+            return "<u2";  // bit patterns (DIV-IO-D2)
+        case ElementType::fp32:
+            return "<f4";
+        case ElementType::fp64:
+            return "<f8";
+        case ElementType::int4:
+            return "|i1";  // unpacked, one per byte (DIV-IO-D2)
+        case ElementType::int8:
+            return "|i1";
+        case ElementType::int16:
+            return "<i2";
+        case ElementType::int32:
+            return "<i4";
+        case ElementType::int64:
+            return "<i8";
+        case ElementType::uint4:
+            return "|u1";
+        case ElementType::uint8:
+            return "|u1";
+        case ElementType::uint16:
+            return "<u2";
+        case ElementType::uint32:
+            return "<u4";
+        case ElementType::uint64:
+            return "<u8";
+        default:
+            throw FileError(".npy: unknown element type");
     }
 }
 
@@ -355,8 +386,8 @@ std::vector<std::uint8_t> encode_npy_header(const TensorData& tensor) {
         shape += (i == 0U ? "" : ", ") + std::to_string(tensor.dims[i]);
     }
     shape += (tensor.dims.size() == 1U) ? ",)" : ")";
-    std::string header =
-        std::string("{'descr': '") + descr_of(tensor.type) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+    std::string header = std::string("{'descr': '") + descr_of(tensor.type) +
+                         "', 'fortran_order': False, 'shape': " + shape + ", }";
     // Pad with spaces so that the data starts at a multiple of 64, as NumPy does.
     const std::size_t preamble = kMagicSize + 2U + 2U;
     while ((preamble + header.size() + 1U) % 64U != 0U) {

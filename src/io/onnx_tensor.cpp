@@ -25,34 +25,51 @@ enum class TypedField : std::uint8_t { float_data, double_data, int32_data, int6
 
 TypedField typed_field_of(ElementType type) {
     switch (type) {
-        case ElementType::fp32: return TypedField::float_data;
-        case ElementType::fp64: return TypedField::double_data;
-        case ElementType::int64: return TypedField::int64_data;
+        case ElementType::fp32:
+            return TypedField::float_data;
+        case ElementType::fp64:
+            return TypedField::double_data;
+        case ElementType::int64:
+            return TypedField::int64_data;
         case ElementType::uint32:
-        case ElementType::uint64: return TypedField::uint64_data;
-        default: return TypedField::int32_data;
+        case ElementType::uint64:
+            return TypedField::uint64_data;
+        default:
+            return TypedField::int32_data;
     }
 }
 
 const char* field_name(TypedField field) {
     switch (field) {
-        case TypedField::float_data: return "float_data";
-        case TypedField::double_data: return "double_data";
-        case TypedField::int32_data: return "int32_data";
-        case TypedField::int64_data: return "int64_data";
-        case TypedField::uint64_data: return "uint64_data";
-        default: return "?";
+        case TypedField::float_data:
+            return "float_data";
+        case TypedField::double_data:
+            return "double_data";
+        case TypedField::int32_data:
+            return "int32_data";
+        case TypedField::int64_data:
+            return "int64_data";
+        case TypedField::uint64_data:
+            return "uint64_data";
+        default:
+            return "?";
     }
 }
 
 int field_size(const TensorProto& proto, TypedField field) {
     switch (field) {
-        case TypedField::float_data: return proto.float_data_size();
-        case TypedField::double_data: return proto.double_data_size();
-        case TypedField::int32_data: return proto.int32_data_size();
-        case TypedField::int64_data: return proto.int64_data_size();
-        case TypedField::uint64_data: return proto.uint64_data_size();
-        default: return 0;
+        case TypedField::float_data:
+            return proto.float_data_size();
+        case TypedField::double_data:
+            return proto.double_data_size();
+        case TypedField::int32_data:
+            return proto.int32_data_size();
+        case TypedField::int64_data:
+            return proto.int64_data_size();
+        case TypedField::uint64_data:
+            return proto.uint64_data_size();
+        default:
+            return 0;
     }
 }
 
@@ -62,13 +79,28 @@ int field_size(const TensorProto& proto, TypedField field) {
 // 16-bit pattern of FP16/BF16, or one packed byte of two 4-bit elements.
 void int32_range(ElementType type, std::int64_t& low, std::int64_t& high) {
     switch (type) {
-        case ElementType::int8: low = -128; high = 127; break;
-        case ElementType::int16: low = -32768; high = 32767; break;
-        case ElementType::int32: low = INT32_MIN; high = INT32_MAX; break;
+        case ElementType::int8:
+            low = -128;
+            high = 127;
+            break;
+        case ElementType::int16:
+            low = -32768;
+            high = 32767;
+            break;
+        case ElementType::int32:
+            low = INT32_MIN;
+            high = INT32_MAX;
+            break;
         case ElementType::uint8:
         case ElementType::int4:
-        case ElementType::uint4: low = 0; high = 255; break;
-        default: low = 0; high = 65535; break;  // uint16, fp16, bf16
+        case ElementType::uint4:
+            low = 0;
+            high = 255;
+            break;
+        default:
+            low = 0;
+            high = 65535;
+            break;  // uint16, fp16, bf16
     }
 }
 
@@ -124,7 +156,8 @@ std::vector<std::uint8_t> from_typed_field(const TensorProto& proto, ElementType
                 store(bytes, i, static_cast<std::uint64_t>(v), size);
                 break;
             }
-            default: fail("internal: unknown typed field");
+            default:
+                fail("internal: unknown typed field");
         }
     }
     if (is_4bit(type)) {
@@ -158,21 +191,36 @@ void check_tensor_proto_size(std::uint64_t bytes) {
 // [impl->req~div-io-d3~1]
 int onnx_data_type(ElementType type) {
     switch (type) {
-        case ElementType::fp16: return TensorProto::FLOAT16;
-        case ElementType::bf16: return TensorProto::BFLOAT16;
-        case ElementType::fp32: return TensorProto::FLOAT;
-        case ElementType::fp64: return TensorProto::DOUBLE;
-        case ElementType::int4: return kOnnxInt4;  // not in the ONNX 1.12 headers (F-50)
-        case ElementType::int8: return TensorProto::INT8;
-        case ElementType::int16: return TensorProto::INT16;
-        case ElementType::int32: return TensorProto::INT32;
-        case ElementType::int64: return TensorProto::INT64;
-        case ElementType::uint4: return kOnnxUint4;
-        case ElementType::uint8: return TensorProto::UINT8;
-        case ElementType::uint16: return TensorProto::UINT16;
-        case ElementType::uint32: return TensorProto::UINT32;
-        case ElementType::uint64: return TensorProto::UINT64;
-        default: return TensorProto::UNDEFINED;
+        case ElementType::fp16:
+            return TensorProto::FLOAT16;
+        case ElementType::bf16:
+            return TensorProto::BFLOAT16;
+        case ElementType::fp32:
+            return TensorProto::FLOAT;
+        case ElementType::fp64:
+            return TensorProto::DOUBLE;
+        case ElementType::int4:
+            return kOnnxInt4;  // not in the ONNX 1.12 headers (F-50)
+        case ElementType::int8:
+            return TensorProto::INT8;
+        case ElementType::int16:
+            return TensorProto::INT16;
+        case ElementType::int32:
+            return TensorProto::INT32;
+        case ElementType::int64:
+            return TensorProto::INT64;
+        case ElementType::uint4:
+            return kOnnxUint4;
+        case ElementType::uint8:
+            return TensorProto::UINT8;
+        case ElementType::uint16:
+            return TensorProto::UINT16;
+        case ElementType::uint32:
+            return TensorProto::UINT32;
+        case ElementType::uint64:
+            return TensorProto::UINT64;
+        default:
+            return TensorProto::UNDEFINED;
     }
 }
 

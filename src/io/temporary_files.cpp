@@ -42,8 +42,7 @@ sigset_t ending_signals() {
 
 [[noreturn]] void wait_and_clean_up(sigset_t set) {
     int signal_number = SIGTERM;
-    while (sigwait(&set, &signal_number) != 0) {
-    }
+    while (sigwait(&set, &signal_number) != 0) {}
     registry_lock().lock();  // kept: no temporary may be created or renamed after this
     if (!recorded_name().empty()) {
         (void)::unlink(recorded_name().c_str());

@@ -46,11 +46,12 @@ std::vector<std::uint8_t> allocate_bytes(std::uint64_t size, const std::string& 
     }
     // Above RAM plus swap it cannot succeed: refused without trying, so that
     // the verdict does not depend on the kernel's overcommit policy.
-    struct sysinfo machine {};
+    struct sysinfo machine{};
     if (::sysinfo(&machine) == 0) {
         const std::uint64_t unit = machine.mem_unit;
         const std::uint64_t total = (static_cast<std::uint64_t>(machine.totalram) +
-                                     static_cast<std::uint64_t>(machine.totalswap)) * unit;
+                                     static_cast<std::uint64_t>(machine.totalswap)) *
+                                    unit;
         if (size > total) {
             throw ResourceError(failure + ": more than this machine's memory (" + std::to_string(total) +
                                 " bytes of RAM and swap)");
@@ -58,9 +59,7 @@ std::vector<std::uint8_t> allocate_bytes(std::uint64_t size, const std::string& 
     }
     try {
         return std::vector<std::uint8_t>(static_cast<std::size_t>(size), 0U);
-    } catch (const std::bad_alloc&) {
-        throw ResourceError(failure);
-    } catch (const std::length_error&) {
+    } catch (const std::bad_alloc&) { throw ResourceError(failure); } catch (const std::length_error&) {
         throw ResourceError(failure);
     }
 }

@@ -31,10 +31,14 @@ std::string system_error(const std::string& what, const std::string& path) {
 bool npy_storage_of(ElementType wanted, ElementType stored) {
     switch (wanted) {
         case ElementType::bf16:
-        case ElementType::fp16: return (stored == ElementType::uint16) || (stored == ElementType::int16);
-        case ElementType::int4: return stored == ElementType::int8;
-        case ElementType::uint4: return stored == ElementType::uint8;
-        default: return false;
+        case ElementType::fp16:
+            return (stored == ElementType::uint16) || (stored == ElementType::int16);
+        case ElementType::int4:
+            return stored == ElementType::int8;
+        case ElementType::uint4:
+            return stored == ElementType::uint8;
+        default:
+            return false;
     }
 }
 
@@ -48,7 +52,7 @@ public:
         if (fd_ < 0) {
             throw FileError(system_error("cannot open", path));
         }
-        struct stat info {};
+        struct stat info{};
         if ((::fstat(fd_, &info) != 0) || !S_ISREG(info.st_mode)) {
             ::close(fd_);
             throw FileError(path + ": not a regular file");
@@ -163,25 +167,23 @@ TensorData read_tensor_file(const std::string& path, const ByteObserver& observe
         }
         // The header first: the data are read only once it has been checked
         // that the file holds exactly what the shape needs.
-        const std::size_t prefix_size =
-            static_cast<std::size_t>(std::min<std::uint64_t>(file.size(), kNpyMaxPrefixBytes));
+        const std::size_t prefix_size = static_cast<std::size_t>(
+            std::min<std::uint64_t>(file.size(), kNpyMaxPrefixBytes));
         std::vector<std::uint8_t> prefix(prefix_size);
         file.read_at(0U, prefix.data(), prefix.size());
         const NpyLayout layout = parse_npy_layout(prefix.data(), prefix.size(), file.size());
         TensorData tensor;
         tensor.type = layout.type;
         tensor.dims = layout.dims;
-        tensor.bytes = allocate_bytes(layout.data_bytes, "the data of shape " + text::shape_text(layout.dims) +
-                                                             " " + element_type_name(layout.type));
+        tensor.bytes = allocate_bytes(layout.data_bytes, "the data of shape " + text::shape_text(layout.dims) + " " +
+                                                             element_type_name(layout.type));
         // The file is the header and exactly the data (parse_npy_layout): together, every byte once.
         observe(prefix.data(), static_cast<std::size_t>(layout.data_start));
         file.read_observed(layout.data_start, tensor.bytes.data(), tensor.bytes.size(), observe);
         return tensor;
     } catch (const ResourceError& error) {
         throw ResourceError(path + ": " + error.what());
-    } catch (const FileError& error) {
-        throw FileError(path + ": " + error.what());
-    }
+    } catch (const FileError& error) { throw FileError(path + ": " + error.what()); }
 }
 
 // [impl->req~div-io-d2~1]
@@ -218,9 +220,7 @@ void write_tensor_file(const std::string& path, const TensorData& tensor) {
         }
     } catch (const ResourceError& error) {
         throw ResourceError(path + ": " + error.what());
-    } catch (const FileError& error) {
-        throw FileError(path + ": " + error.what());
-    }
+    } catch (const FileError& error) { throw FileError(path + ": " + error.what()); }
     const std::vector<std::uint8_t>& data = proto.data(tensor);
     write_file_atomically(path, {ByteRange{head.data(), head.size()}, ByteRange{data.data(), data.size()}});
 }

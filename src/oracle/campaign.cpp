@@ -26,7 +26,6 @@ namespace sonnx::oracle {
 
 namespace {
 
-
 constexpr std::size_t kBlockPairs = 4096U;
 constexpr std::size_t kMaxExamples = 10U;
 
@@ -132,8 +131,8 @@ private:
                 ++mismatches;
                 if (found.size() < kMaxExamples) {
                     const std::string core = plain.is_ok() ? text::element_text(type_, y) : text::status_summary(plain);
-                    const std::string with_flags =
-                        flagged.is_ok() ? text::element_text(type_, y_flagged) : text::status_summary(flagged);
+                    const std::string with_flags = flagged.is_ok() ? text::element_text(type_, y_flagged)
+                                                                   : text::status_summary(flagged);
                     found.push_back(Mismatch{block, i,
                                              operands(a[i], b[i]) + ": core " + core +
                                                  (plain_ok && !flagged_ok ? " (with flags: " + with_flags + ")" : "") +
@@ -164,9 +163,8 @@ private:
         // The block's first mismatches in pair order, though valid pairs are judged before invalid ones.
         auto report = [&](std::size_t i, const std::string& core, const std::string& oracle) {
             ++mismatches;
-            const auto last = std::max_element(found.begin(), found.end(), [](const Mismatch& x, const Mismatch& y) {
-                return x.index < y.index;
-            });
+            const auto last = std::max_element(found.begin(), found.end(),
+                                               [](const Mismatch& x, const Mismatch& y) { return x.index < y.index; });
             if (found.size() < kMaxExamples) {
                 found.push_back(Mismatch{block, i, operands(a[i], b[i]) + ": core " + core + ", oracle " + oracle});
             } else if (last->index > i) {
@@ -174,7 +172,8 @@ private:
             }
         };
         auto expected_word = [&](std::size_t i) {
-            return traits_.is_signed ? static_cast<std::uint64_t>(verdicts_[i].signed_value) : verdicts_[i].unsigned_value;
+            return traits_.is_signed ? static_cast<std::uint64_t>(verdicts_[i].signed_value)
+                                     : verdicts_[i].unsigned_value;
         };
         // Valid pairs in one call; if the core rejects it, pair by pair to find the culprit.
         const Status batch = run(a, b, valid_);
@@ -200,10 +199,13 @@ private:
             const Status status = run(a, b, std::vector<std::size_t>{i});
             const bool zero = (verdict == IntVerdict::zero_divisor);
             const bool right = zero ? ((status.code == StatusCode::zero_divisor) &&
-                                       (status.requirement == RequirementId::div_int_c3) && (status.operand == Operand::b))
+                                       (status.requirement == RequirementId::div_int_c3) &&
+                                       (status.operand == Operand::b))
                                     : ((status.code == StatusCode::overflow) &&
-                                       (status.requirement == RequirementId::div_int_d2) && (status.operand == Operand::a));
-            const bool untouched = std::all_of(y_bytes_.begin(), y_bytes_.end(), [](std::uint8_t v) { return v == 0xA5U; });
+                                       (status.requirement == RequirementId::div_int_d2) &&
+                                       (status.operand == Operand::a));
+            const bool untouched = std::all_of(y_bytes_.begin(), y_bytes_.end(),
+                                               [](std::uint8_t v) { return v == 0xA5U; });
             if (!right || (status.index != 0U) || !untouched) {
                 report(i, text::status_summary(status) + (untouched ? "" : ", Y written"),
                        zero ? "zero divisor (DIV-INT-C3)" : "overflow (DIV-INT-D2)");
@@ -373,8 +375,8 @@ std::uint64_t planned_pairs(const CampaignPlan& plan) {
                                     std::to_string(plan.random_pairs));
     }
     if ((plan.shard_count != 1U) || (plan.shard_index != 0U)) {
-        BlockSource source =
-            (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type) : sampled_source(plan);
+        BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                     : sampled_source(plan);
         select_shard(source, plan.shard_index, plan.shard_count);
         return source.pairs;
     }

@@ -21,10 +21,14 @@ struct FloatLayout {
 
 FloatLayout layout_of(ElementType type) {
     switch (type) {
-        case ElementType::fp16: return FloatLayout{10U, 5U, 16U};
-        case ElementType::bf16: return FloatLayout{7U, 8U, 16U};
-        case ElementType::fp32: return FloatLayout{23U, 8U, 32U};
-        default: return FloatLayout{52U, 11U, 64U};
+        case ElementType::fp16:
+            return FloatLayout{10U, 5U, 16U};
+        case ElementType::bf16:
+            return FloatLayout{7U, 8U, 16U};
+        case ElementType::fp32:
+            return FloatLayout{23U, 8U, 32U};
+        default:
+            return FloatLayout{52U, 11U, 64U};
     }
 }
 
@@ -34,14 +38,19 @@ std::vector<std::uint64_t> float_boundaries(const FloatLayout& f) {
     const std::uint64_t one = f.bias();
     const std::vector<std::uint64_t> positive = {
         0U,                                             // +0
-        1U, 2U, 3U,                                     // smallest subnormals
+        1U,
+        2U,
+        3U,                                     // smallest subnormals
         fraction_max,                                   // largest subnormal
-        f.word(1U, 0U), f.word(1U, 1U),                 // smallest normals
+        f.word(1U, 0U),
+        f.word(1U, 1U),                 // smallest normals
         f.word(one - 1U, 0U),                           // 0.5
         f.word(one - 1U, fraction_max),                 // largest below 1
-        f.word(one, 0U), f.word(one, 1U),               // 1 and its successor
+        f.word(one, 0U),
+        f.word(one, 1U),               // 1 and its successor
         f.word(one, quiet),                             // 1.5
-        f.word(one + 1U, 0U), f.word(one + 1U, quiet),  // 2, 3
+        f.word(one + 1U, 0U),
+        f.word(one + 1U, quiet),  // 2, 3
         f.word(one, fraction_max),                      // largest below 2
         f.word(f.exponent_max() - 1U, 0U),              // the largest power of two
         f.word(f.exponent_max() - 1U, fraction_max),    // the largest finite value
@@ -117,10 +126,17 @@ void float_pairs(const FloatLayout& f, std::mt19937_64& rng, std::size_t count, 
         const std::int64_t jitter = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(precision + 8)) - 4;
         std::int64_t eb = -1;
         switch (i % 4U) {
-            case 1U: eb = ea + jitter / 4; break;             // result exponent near bias (1.0)
-            case 2U: eb = ea + bias - 1 + jitter; break;      // result near 2^emin and below
-            case 3U: eb = ea - (emax - 1) + bias + jitter / 4 - 1; break;  // result near the largest finite
-            default: break;
+            case 1U:
+                eb = ea + jitter / 4;
+                break;             // result exponent near bias (1.0)
+            case 2U:
+                eb = ea + bias - 1 + jitter;
+                break;      // result near 2^emin and below
+            case 3U:
+                eb = ea - (emax - 1) + bias + jitter / 4 - 1;
+                break;  // result near the largest finite
+            default:
+                break;
         }
         if ((eb >= 0) && (eb < emax)) {  // y's sign and fraction, the exponent field eb
             y = (y & ~(f.exponent_max() << f.fraction_bits)) | (static_cast<std::uint64_t>(eb) << f.fraction_bits);
@@ -179,7 +195,8 @@ void int_pairs(const ElementTraits& t, std::mt19937_64& rng, std::size_t count, 
                 x = log_uniform();
                 y = log_uniform();
                 break;
-            default: break;
+            default:
+                break;
         }
         a.push_back(wrap(x));
         b.push_back(wrap(y));

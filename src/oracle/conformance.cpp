@@ -22,7 +22,6 @@ namespace sonnx::oracle {
 
 namespace {
 
-
 constexpr std::uint64_t kChunk = 65536U;
 constexpr std::uint64_t kNoIndex = std::numeric_limits<std::uint64_t>::max();
 
@@ -38,8 +37,9 @@ enum FailedBit : std::uint32_t {
     int_d1 = 1U << 7U,
     int_acc1 = 1U << 8U,
 };
-constexpr const char* kFailedNames[] = {"DIV-FLOAT-F1", "DIV-FLOAT-D1",  "DIV-FLOAT-D2", "DIV-FLOAT-D3", "DIV-FLOAT-D4",
-                                        "DIV-FLOAT-ACC1", "DIV-INT-F1", "DIV-INT-D1", "DIV-INT-ACC1"};
+constexpr const char* kFailedNames[] = {"DIV-FLOAT-F1", "DIV-FLOAT-D1", "DIV-FLOAT-D2",
+                                        "DIV-FLOAT-D3", "DIV-FLOAT-D4", "DIV-FLOAT-ACC1",
+                                        "DIV-INT-F1",   "DIV-INT-D1",   "DIV-INT-ACC1"};
 
 // Largest error first (integers: the exact distance breaks ties of its double), then lowest index.
 bool worse(const ElementCheck& x, const ElementCheck& y) {
@@ -180,8 +180,14 @@ class ChunkChecker {
 public:
     ChunkChecker(ElementType type, const CheckOptions& options, const void* a, const void* b, const void* y,
                  const BroadcastLayout& layout)
-        : type_(type), traits_(element_traits(type)), options_(options), a_(a), b_(b), y_(y),
-          a_index_(layout.y, layout.a_aligned), b_index_(layout.y, layout.b_aligned) {
+        : type_(type),
+          traits_(element_traits(type)),
+          options_(options),
+          a_(a),
+          b_(b),
+          y_(y),
+          a_index_(layout.y, layout.a_aligned),
+          b_index_(layout.y, layout.b_aligned) {
         if (traits_.is_float) {
             format_ = &float_format(type);
             float_oracle_ = std::make_unique<FloatOracle>(*format_);
@@ -261,12 +267,20 @@ private:
         e.special_mismatch = m.special_mismatch;
         e.flushed = m.flush_explained;
         switch (options_.accept) {
-            case Acceptance::half_ulp: e.conforming = m.within_half_ulp; break;
-            case Acceptance::one_ulp: e.conforming = m.within_one_ulp; break;
+            case Acceptance::half_ulp:
+                e.conforming = m.within_half_ulp;
+                break;
+            case Acceptance::one_ulp:
+                e.conforming = m.within_one_ulp;
+                break;
             // ulps is the exact ratio rounded up to a double and the bound a
             // double, so ulps <= bound exactly when the ratio is (DIV-CLI-D5).
-            case Acceptance::ulps: e.conforming = (m.ulps <= options_.max_ulps); break;
-            default: e.conforming = m.exact_match; break;
+            case Acceptance::ulps:
+                e.conforming = (m.ulps <= options_.max_ulps);
+                break;
+            default:
+                e.conforming = m.exact_match;
+                break;
         }
         if (m.exact_match) {
             ++p.exact_matches;
@@ -285,8 +299,8 @@ private:
 
     // The element word of the quotient under the rounding not asked for (signed types only).
     std::uint64_t other_rounding_quotient(const ElementCheck& e) {
-        const IntRounding other =
-            (options_.rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
+        const IntRounding other = (options_.rounding == IntRounding::floor) ? IntRounding::toward_zero
+                                                                            : IntRounding::floor;
         const IntQuotient q = int_oracle_.signed_quotient(type_, static_cast<std::int64_t>(e.a),
                                                           static_cast<std::int64_t>(e.b), other);
         return static_cast<std::uint64_t>(q.signed_value);
@@ -300,9 +314,9 @@ private:
         }
         e.expected = traits_.is_signed ? static_cast<std::uint64_t>(q.signed_value) : q.unsigned_value;
         // |Y - Q| exactly: the larger minus the smaller, modulo 2^64, is below 2^64.
-        const bool candidate_larger = traits_.is_signed
-                                          ? (static_cast<std::int64_t>(e.candidate) > static_cast<std::int64_t>(e.expected))
-                                          : (e.candidate > e.expected);
+        const bool candidate_larger = traits_.is_signed ? (static_cast<std::int64_t>(e.candidate) >
+                                                           static_cast<std::int64_t>(e.expected))
+                                                        : (e.candidate > e.expected);
         const std::uint64_t distance = candidate_larger ? (e.candidate - e.expected) : (e.expected - e.candidate);
         e.ulps = static_cast<double>(distance);
         e.error_units = distance;  // exact: the double above orders, this one is printed
@@ -452,10 +466,14 @@ Status candidate_mismatch(const ConstTensorView& a, const ConstTensorView& y, co
 // [impl->req~div-cli-d5~2]
 std::string acceptance_name(Acceptance level, double max_ulps) {
     switch (level) {
-        case Acceptance::half_ulp: return "half-ulp";
-        case Acceptance::one_ulp: return "one-ulp";
-        case Acceptance::ulps: return shortest_text(max_ulps) + "ulp";
-        default: return "exact";
+        case Acceptance::half_ulp:
+            return "half-ulp";
+        case Acceptance::one_ulp:
+            return "one-ulp";
+        case Acceptance::ulps:
+            return shortest_text(max_ulps) + "ulp";
+        default:
+            return "exact";
     }
 }
 
@@ -505,7 +523,7 @@ std::string shortest_text(double value) {
 }
 
 const char* histogram_bucket_name(std::size_t bucket) {
-    constexpr const char* kNames[kHistogramBuckets] = {"0",      "(0, 0.5]",  "(0.5, 1)", "[1, 2)", "[2, 4)",
+    constexpr const char* kNames[kHistogramBuckets] = {"0",       "(0, 0.5]",  "(0.5, 1)", "[1, 2)", "[2, 4)",
                                                        "[4, 16)", "[16, 256)", ">= 256",   "special"};
     return (bucket < kHistogramBuckets) ? kNames[bucket] : "?";
 }

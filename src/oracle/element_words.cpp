@@ -8,21 +8,36 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "element words assume a
 
 ElementTraits element_traits(ElementType type) {
     switch (type) {
-        case ElementType::fp16: return ElementTraits{16U, 2U, true, true};
-        case ElementType::bf16: return ElementTraits{16U, 2U, true, true};
-        case ElementType::fp32: return ElementTraits{32U, 4U, true, true};
-        case ElementType::fp64: return ElementTraits{64U, 8U, true, true};
-        case ElementType::int4: return ElementTraits{4U, 1U, false, true};
-        case ElementType::int8: return ElementTraits{8U, 1U, false, true};
-        case ElementType::int16: return ElementTraits{16U, 2U, false, true};
-        case ElementType::int32: return ElementTraits{32U, 4U, false, true};
-        case ElementType::int64: return ElementTraits{64U, 8U, false, true};
-        case ElementType::uint4: return ElementTraits{4U, 1U, false, false};
-        case ElementType::uint8: return ElementTraits{8U, 1U, false, false};
-        case ElementType::uint16: return ElementTraits{16U, 2U, false, false};
-        case ElementType::uint32: return ElementTraits{32U, 4U, false, false};
-        case ElementType::uint64: return ElementTraits{64U, 8U, false, false};
-        default: throw std::invalid_argument("unknown element type");
+        case ElementType::fp16:
+            return ElementTraits{16U, 2U, true, true};
+        case ElementType::bf16:
+            return ElementTraits{16U, 2U, true, true};
+        case ElementType::fp32:
+            return ElementTraits{32U, 4U, true, true};
+        case ElementType::fp64:
+            return ElementTraits{64U, 8U, true, true};
+        case ElementType::int4:
+            return ElementTraits{4U, 1U, false, true};
+        case ElementType::int8:
+            return ElementTraits{8U, 1U, false, true};
+        case ElementType::int16:
+            return ElementTraits{16U, 2U, false, true};
+        case ElementType::int32:
+            return ElementTraits{32U, 4U, false, true};
+        case ElementType::int64:
+            return ElementTraits{64U, 8U, false, true};
+        case ElementType::uint4:
+            return ElementTraits{4U, 1U, false, false};
+        case ElementType::uint8:
+            return ElementTraits{8U, 1U, false, false};
+        case ElementType::uint16:
+            return ElementTraits{16U, 2U, false, false};
+        case ElementType::uint32:
+            return ElementTraits{32U, 4U, false, false};
+        case ElementType::uint64:
+            return ElementTraits{64U, 8U, false, false};
+        default:
+            throw std::invalid_argument("unknown element type");
     }
 }
 

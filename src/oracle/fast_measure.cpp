@@ -36,15 +36,16 @@ struct Normal {
 template <std::int32_t kPrecision, std::int32_t kExponentBits>
 struct Layout {
     static constexpr std::int32_t precision = kPrecision;
-    static constexpr std::int32_t bias =
-        static_cast<std::int32_t>((std::uint32_t{1} << static_cast<std::uint32_t>(kExponentBits - 1)) - 1U);
+    static constexpr std::int32_t bias = static_cast<std::int32_t>(
+        (std::uint32_t{1} << static_cast<std::uint32_t>(kExponentBits - 1)) - 1U);
     static constexpr std::uint32_t fraction_bits = static_cast<std::uint32_t>(kPrecision - 1);
     static constexpr std::uint32_t total_bits = static_cast<std::uint32_t>(kPrecision + kExponentBits);
-    static constexpr std::uint64_t exponent_all_ones =
-        (std::uint64_t{1} << static_cast<std::uint32_t>(kExponentBits)) - 1U;
+    static constexpr std::uint64_t exponent_all_ones = (std::uint64_t{1} << static_cast<std::uint32_t>(kExponentBits)) -
+                                                       1U;
     static constexpr std::uint64_t fraction_mask = (std::uint64_t{1} << fraction_bits) - 1U;
-    static constexpr std::uint64_t above_mask =
-        (total_bits >= 64U) ? 0U : ~((std::uint64_t{1} << (total_bits % 64U)) - 1U);  // bits above the format
+    static constexpr std::uint64_t above_mask = (total_bits >= 64U) ? 0U
+                                                                    : ~((std::uint64_t{1} << (total_bits % 64U)) -
+                                                                        1U);  // bits above the format
 
     static bool describes(const FloatFormat& f) noexcept {
         return (f.precision == kPrecision) && (f.exponent_bits == kExponentBits) && (f.bias == bias) &&

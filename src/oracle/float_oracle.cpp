@@ -19,9 +19,7 @@ std::uint64_t low_mask(int bits) { return (std::uint64_t{1} << static_cast<unsig
 
 // Enough bits to hold c*b - a exactly for any finite encodings: the products
 // span twice the exponent range plus two significands.
-mpfr_prec_t exact_precision(const FloatFormat& f) {
-    return static_cast<mpfr_prec_t>(4 * (f.bias + f.precision) + 64);
-}
+mpfr_prec_t exact_precision(const FloatFormat& f) { return static_cast<mpfr_prec_t>(4 * (f.bias + f.precision) + 64); }
 
 // The format's exponent range in MPFR's convention (x = m * 2^e, 1/2 <= m < 1).
 mpfr_exp_t mpfr_emin(const FloatFormat& f) { return 3 - f.bias - f.precision; }
@@ -31,11 +29,16 @@ mpfr_exp_t mpfr_emax(const FloatFormat& f) { return f.bias + 1; }
 
 const FloatFormat& float_format(ElementType type) {
     switch (type) {
-        case ElementType::fp16: return kFp16;
-        case ElementType::bf16: return kBf16;
-        case ElementType::fp32: return kFp32;
-        case ElementType::fp64: return kFp64;
-        default: throw std::invalid_argument("float_format: not a float type");
+        case ElementType::fp16:
+            return kFp16;
+        case ElementType::bf16:
+            return kBf16;
+        case ElementType::fp32:
+            return kFp32;
+        case ElementType::fp64:
+            return kFp64;
+        default:
+            throw std::invalid_argument("float_format: not a float type");
     }
 }
 
@@ -73,10 +76,17 @@ void FloatOracle::decode(mpfr_t out, std::uint64_t bits) const {
     const Classified c = classify(format_, bits);
     const int fraction_bits = format_.precision - 1;
     switch (c.value_class) {
-        case ValueClass::nan: mpfr_set_nan(out); return;
-        case ValueClass::infinity: mpfr_set_inf(out, c.negative ? -1 : 1); return;
-        case ValueClass::zero: mpfr_set_zero(out, c.negative ? -1 : 1); return;
-        case ValueClass::finite: break;
+        case ValueClass::nan:
+            mpfr_set_nan(out);
+            return;
+        case ValueClass::infinity:
+            mpfr_set_inf(out, c.negative ? -1 : 1);
+            return;
+        case ValueClass::zero:
+            mpfr_set_zero(out, c.negative ? -1 : 1);
+            return;
+        case ValueClass::finite:
+            break;
     }
     const std::uint64_t exponent = (bits >> static_cast<unsigned>(fraction_bits)) & low_mask(format_.exponent_bits);
     std::uint64_t significand = bits & low_mask(fraction_bits);
@@ -93,7 +103,8 @@ void FloatOracle::decode(mpfr_t out, std::uint64_t bits) const {
 
 std::uint64_t FloatOracle::encode(mpfr_srcptr value) const {
     const int fraction_bits = format_.precision - 1;
-    const std::uint64_t sign = mpfr_signbit(value) ? (std::uint64_t{1} << static_cast<unsigned>(format_.total_bits - 1)) : 0U;
+    const std::uint64_t sign = mpfr_signbit(value) ? (std::uint64_t{1} << static_cast<unsigned>(format_.total_bits - 1))
+                                                   : 0U;
     const std::uint64_t infinity = low_mask(format_.exponent_bits) << static_cast<unsigned>(fraction_bits);
     if (mpfr_nan_p(value)) {
         return infinity | (std::uint64_t{1} << static_cast<unsigned>(fraction_bits - 1));  // the default quiet NaN
@@ -172,8 +183,9 @@ Measure FloatOracle::measure_distance(std::uint64_t a, std::uint64_t b, std::uin
     const Classified given = classify(format_, candidate);
     const bool both_nan = (expected.value_class == ValueClass::nan) && (given.value_class == ValueClass::nan);
     m.exact_match = both_nan || (m.expected == candidate);
-    const bool non_finite = (expected.value_class == ValueClass::nan) || (expected.value_class == ValueClass::infinity) ||
-                            (given.value_class == ValueClass::nan) || (given.value_class == ValueClass::infinity);
+    const bool non_finite = (expected.value_class == ValueClass::nan) ||
+                            (expected.value_class == ValueClass::infinity) || (given.value_class == ValueClass::nan) ||
+                            (given.value_class == ValueClass::infinity);
     // A zero is a finite value with a distance like any other, but it must carry
     // the sign IEEE gives the quotient: the operands' signs combined (DIV-CLI-D5).
     const bool quotient_negative = classify(format_, a).negative != classify(format_, b).negative;

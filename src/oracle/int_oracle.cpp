@@ -12,17 +12,43 @@ void type_range(ElementType type, mpz_t low, mpz_t high) {
     int bits = 0;
     bool is_signed = true;
     switch (type) {
-        case ElementType::int4: bits = 4; break;
-        case ElementType::int8: bits = 8; break;
-        case ElementType::int16: bits = 16; break;
-        case ElementType::int32: bits = 32; break;
-        case ElementType::int64: bits = 64; break;
-        case ElementType::uint4: bits = 4; is_signed = false; break;
-        case ElementType::uint8: bits = 8; is_signed = false; break;
-        case ElementType::uint16: bits = 16; is_signed = false; break;
-        case ElementType::uint32: bits = 32; is_signed = false; break;
-        case ElementType::uint64: bits = 64; is_signed = false; break;
-        default: throw std::invalid_argument("int oracle: not an integer type");
+        case ElementType::int4:
+            bits = 4;
+            break;
+        case ElementType::int8:
+            bits = 8;
+            break;
+        case ElementType::int16:
+            bits = 16;
+            break;
+        case ElementType::int32:
+            bits = 32;
+            break;
+        case ElementType::int64:
+            bits = 64;
+            break;
+        case ElementType::uint4:
+            bits = 4;
+            is_signed = false;
+            break;
+        case ElementType::uint8:
+            bits = 8;
+            is_signed = false;
+            break;
+        case ElementType::uint16:
+            bits = 16;
+            is_signed = false;
+            break;
+        case ElementType::uint32:
+            bits = 32;
+            is_signed = false;
+            break;
+        case ElementType::uint64:
+            bits = 64;
+            is_signed = false;
+            break;
+        default:
+            throw std::invalid_argument("int oracle: not an integer type");
     }
     if (is_signed) {
         mpz_ui_pow_ui(high, 2, static_cast<unsigned long>(bits - 1));

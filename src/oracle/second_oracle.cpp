@@ -34,9 +34,7 @@ constexpr BinaryLayout kFp64{52U, 11U, 1023};
 // that at least two bits are always dropped and no shift count can reach zero.
 constexpr unsigned kExtraBits = 2U;
 
-std::uint64_t ones(unsigned count) {
-    return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U);
-}
+std::uint64_t ones(unsigned count) { return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U); }
 
 unsigned total_bits(const BinaryLayout& layout) { return 1U + layout.exponent_bits + layout.fraction_bits; }
 std::uint64_t sign_bit(const BinaryLayout& layout) { return std::uint64_t{1} << (total_bits(layout) - 1U); }
@@ -160,10 +158,14 @@ std::uint64_t finite_quotient(const BinaryLayout& layout, const Operand& a, cons
 // [impl->req~div-tq-d3~1]
 const BinaryLayout& binary_layout(BinaryFormat format) {
     switch (format) {
-        case BinaryFormat::fp16: return kFp16;
-        case BinaryFormat::bf16: return kBf16;
-        case BinaryFormat::fp32: return kFp32;
-        case BinaryFormat::fp64: return kFp64;
+        case BinaryFormat::fp16:
+            return kFp16;
+        case BinaryFormat::bf16:
+            return kBf16;
+        case BinaryFormat::fp32:
+            return kFp32;
+        case BinaryFormat::fp64:
+            return kFp64;
     }
     throw std::invalid_argument("binary_layout: unknown format");
 }

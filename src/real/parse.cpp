@@ -19,9 +19,7 @@ ParseResult failure(std::string message) {
 
 bool is_digit(char c) { return (c >= '0') && (c <= '9'); }
 
-Integer power_of_ten(long exponent) {
-    return boost::multiprecision::pow(Integer(10), static_cast<unsigned>(exponent));
-}
+Integer power_of_ten(long exponent) { return boost::multiprecision::pow(Integer(10), static_cast<unsigned>(exponent)); }
 
 }  // namespace
 

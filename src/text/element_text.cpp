@@ -16,8 +16,10 @@ bool is_signed_integer(ElementType type) {
         case ElementType::int8:
         case ElementType::int16:
         case ElementType::int32:
-        case ElementType::int64: return true;
-        default: return false;
+        case ElementType::int64:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -64,10 +66,23 @@ std::string value_text(ElementType type, std::uint64_t word) {
     int exponent_bits = 11;
     int digits = 17;
     switch (type) {
-        case ElementType::fp16: precision = 11; exponent_bits = 5; digits = 5; break;
-        case ElementType::bf16: precision = 8; exponent_bits = 8; digits = 4; break;
-        case ElementType::fp32: precision = 24; exponent_bits = 8; digits = 9; break;
-        default: break;
+        case ElementType::fp16:
+            precision = 11;
+            exponent_bits = 5;
+            digits = 5;
+            break;
+        case ElementType::bf16:
+            precision = 8;
+            exponent_bits = 8;
+            digits = 4;
+            break;
+        case ElementType::fp32:
+            precision = 24;
+            exponent_bits = 8;
+            digits = 9;
+            break;
+        default:
+            break;
     }
     const unsigned bits = static_cast<unsigned>(element_size(type) * 8U);
     const unsigned fraction_bits = static_cast<unsigned>(precision - 1);

@@ -53,13 +53,13 @@ std::string violation_message(const Status& status, const ConstTensorView* a, co
             // divisor or an overflow indexes Y, which under broadcasting has
             // more elements than A or B (DIV-BCAST-D3).
             const ConstTensorView* indexed = (status.code == StatusCode::value_out_of_range) ? which
-                                             : (y != nullptr)                               ? y
-                                                                                            : a;
-            const std::vector<std::uint64_t> dims =
-                (indexed != nullptr) ? dims_of(indexed->shape) : std::vector<std::uint64_t>{};
+                                             : (y != nullptr)                                ? y
+                                                                                             : a;
+            const std::vector<std::uint64_t> dims = (indexed != nullptr) ? dims_of(indexed->shape)
+                                                                         : std::vector<std::uint64_t>{};
             const std::string position = position_text(status.index, dims);
-            const bool elementwise =
-                (a != nullptr) && (b != nullptr) && (dims_of(a->shape) == dims) && (dims_of(b->shape) == dims);
+            const bool elementwise = (a != nullptr) && (b != nullptr) && (dims_of(a->shape) == dims) &&
+                                     (dims_of(b->shape) == dims);
             const bool broadcast = (a != nullptr) && (b != nullptr) && !elementwise;
             const bool in_y = (status.code != StatusCode::value_out_of_range) && broadcast;
             text += std::string(" at ") + (in_y ? "Y" : operand) + position;
@@ -92,8 +92,9 @@ std::string violation_message(const Status& status, const ConstTensorView* a, co
                 text += std::string(" ") + element_type_name(a->type);
             }
             if (status.requirement == RequirementId::div_prof_d4) {
-                text += " (the SONNX 2026-06 revision admits FP16, FP32, FP64 and the 8- to 64-bit integers; the "
-                        "default seed revision admits every type)";
+                text +=
+                    " (the SONNX 2026-06 revision admits FP16, FP32, FP64 and the 8- to 64-bit integers; the "
+                    "default seed revision admits every type)";
             }
             break;
         default:

@@ -53,8 +53,8 @@ void figures(const FormatSpec& generator, std::uint64_t seed) {
     EXPECT_EQ(r.boxes, count);
     ::testing::Test::RecordProperty(r.variant + "_boxes", std::to_string(count));
     EXPECT_EQ(r.model_failures, 0U) << r.variant;
-    for (const Assertion a : {Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp,
-                              Assertion::ieee_zero_divisor}) {
+    for (const Assertion a :
+         {Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp, Assertion::ieee_zero_divisor}) {
         EXPECT_EQ(r.tally(a).refuted, 0U) << r.variant << " " << assertion_name(a);
         EXPECT_EQ(r.tally(a).undecided, 0U) << r.variant << " " << assertion_name(a);
     }
@@ -79,14 +79,16 @@ void figures(const FormatSpec& generator, std::uint64_t seed) {
                      0.035, 0.045, "divisor errors of 100-150% of B'");
     }
     for (const auto& [cause, refuted] : r.causes) {
-        const bool known = (cause.find("overflow") != std::string::npos) || (cause.find("second-order") != std::string::npos);
+        const bool known = (cause.find("overflow") != std::string::npos) ||
+                           (cause.find("second-order") != std::string::npos);
         EXPECT_TRUE(known) << r.variant << ": " << refuted << " " << cause;
     }
     const std::string prefix = r.variant + "_";
     ::testing::Test::RecordProperty(prefix + "spec_bound_proved", std::to_string(spec.proved));
     ::testing::Test::RecordProperty(prefix + "spec_bound_refuted", std::to_string(spec.refuted));
     ::testing::Test::RecordProperty(prefix + "spec_bound_undecided", std::to_string(spec.undecided));
-    ::testing::Test::RecordProperty(prefix + "exact_bound_proved", std::to_string(r.tally(Assertion::exact_bound).proved));
+    ::testing::Test::RecordProperty(prefix + "exact_bound_proved",
+                                    std::to_string(r.tally(Assertion::exact_bound).proved));
 }
 
 // [utest->req~div-float-acc1~1]

@@ -68,10 +68,10 @@ void compare_with_oracle(ElementType type, int total_bits, std::uint64_t seed) {
             (ca.value_class == oracle::ValueClass::infinity) || (cb.value_class == oracle::ValueClass::infinity)) {
             continue;
         }
-        const Sde<Format> sa = Sde<Format>::input(
-            ComputedSet::finite_point(value_of(a, Format::spec)), point(Bound(0)));
-        const Sde<Format> sb = Sde<Format>::input(
-            ComputedSet::finite_point(value_of(b, Format::spec)), point(Bound(0)));
+        const Sde<Format> sa = Sde<Format>::input(ComputedSet::finite_point(value_of(a, Format::spec)),
+                                                  point(Bound(0)));
+        const Sde<Format> sb = Sde<Format>::input(ComputedSet::finite_point(value_of(b, Format::spec)),
+                                                  point(Bound(0)));
         const Sde<Format> c = sa / sb;
         const std::uint64_t expected = reference.quotient(a, b);
         if (oracle::classify(f, expected).value_class == oracle::ValueClass::nan) {
@@ -280,11 +280,21 @@ bool same_result(std::uint64_t model, std::uint64_t hardware, const FormatSpec& 
 template <typename Native>
 std::vector<Native> comparison_operands(std::uint64_t seed) {
     using limits = std::numeric_limits<Native>;
-    std::vector<Native> values{Native(0),           -Native(0),           Native(1),
-                               -Native(1),          Native(3),            Native(1) / Native(3),
-                               limits::max(),       -limits::max(),       limits::min(),
-                               limits::denorm_min(), -limits::denorm_min(), limits::infinity(),
-                               -limits::infinity(), limits::quiet_NaN(),  limits::epsilon() / Native(2)};
+    std::vector<Native> values{Native(0),
+                               -Native(0),
+                               Native(1),
+                               -Native(1),
+                               Native(3),
+                               Native(1) / Native(3),
+                               limits::max(),
+                               -limits::max(),
+                               limits::min(),
+                               limits::denorm_min(),
+                               -limits::denorm_min(),
+                               limits::infinity(),
+                               -limits::infinity(),
+                               limits::quiet_NaN(),
+                               limits::epsilon() / Native(2)};
     std::mt19937_64 random(seed);
     while (values.size() < 60U) {
         std::uint64_t bits = random();

@@ -74,8 +74,8 @@ ScenarioReport run(const FloatDivision<Format>& f, const std::vector<FloatBox>& 
 // [utest->req~div-uv-d5~1]
 TEST(FloatScenario, FirstOrderCounterexampleIsRefutedWithItsWitness) {
     RecordProperty("requirements", "DIV-FLOAT-ACC2,DIV-UV-D5");
-    const std::vector<FloatBox> boxes{box(operand({1, 0}, {0, 0}, {0, 0}), operand({1, -1}, {-1, -1}, {-1, -1}),
-                                          "F-10 counterexample")};
+    const std::vector<FloatBox> boxes{
+        box(operand({1, 0}, {0, 0}, {0, 0}), operand({1, -1}, {-1, -1}, {-1, -1}), "F-10 counterexample")};
     const ScenarioReport r = run(core_float_division<Fp32>(), boxes);
     EXPECT_EQ(r.tally(Assertion::spec_bound).refuted, 1U);
     const Listed* l = listed(r, Assertion::spec_bound, 0U);
@@ -94,8 +94,8 @@ TEST(FloatScenario, FirstOrderCounterexampleIsRefutedWithItsWitness) {
 TEST(FloatScenario, SmallErrorsProveEveryBoundOnTheWholeBox) {
     RecordProperty("requirements", "DIV-FLOAT-ACC1,DIV-FLOAT-ACC2,DIV-UV-D5");
     // A' = 1 with |Aerr| <= 2^-40, B' = 3 with |Berr| <= 2^-40.
-    const std::vector<FloatBox> boxes{box(operand({1, 0}, {-1, -40}, {1, -40}), operand({3, 0}, {-1, -40}, {1, -40}),
-                                          "small errors")};
+    const std::vector<FloatBox> boxes{
+        box(operand({1, 0}, {-1, -40}, {1, -40}), operand({3, 0}, {-1, -40}, {1, -40}), "small errors")};
     const ScenarioReport r = run(core_float_division<Fp32>(), boxes);
     for (const Assertion a : {Assertion::spec_bound, Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp}) {
         EXPECT_EQ(r.tally(a).proved, 1U) << assertion_name(a);
@@ -135,8 +135,7 @@ TEST(FloatScenario, ZeroDivisorAssertionsOfTheSpecAndOfIeee) {
     FloatBox minus_zero = box(operand({1, 0}, {0, 0}, {0, 0}), operand({0, 0}, {0, 0}, {0, 0}), "1 / -0");
     minus_zero.b.negative_zero = true;
     const std::vector<FloatBox> boxes{
-        box(operand({1, 0}, {0, 0}, {0, 0}), operand({2, 0}, {2, 0}, {2, 0}), "b.real == 0, b.float == 2"),
-        minus_zero,
+        box(operand({1, 0}, {0, 0}, {0, 0}), operand({2, 0}, {2, 0}, {2, 0}), "b.real == 0, b.float == 2"), minus_zero,
         box(operand({0, 0}, {0, 0}, {0, 0}), operand({0, 0}, {0, 0}, {0, 0}), "0 / 0")};
     const ScenarioReport r = run(core_float_division<Fp16>(), boxes);
     const Listed* spec = listed(r, Assertion::spec_zero_divisor, 0U);
@@ -160,8 +159,8 @@ TEST(FloatScenario, CoreElementCodeOnStandardBoxes) {
     RecordProperty("requirements", "DIV-FLOAT-ACC1,DIV-FLOAT-ACC2,DIV-UV-D4,DIV-UV-D5,DIV-UV-D7");
     const auto check = [](const ScenarioReport& r) {
         EXPECT_EQ(r.model_failures, 0U) << r.variant;
-        for (const Assertion a : {Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp,
-                                  Assertion::ieee_zero_divisor}) {
+        for (const Assertion a :
+             {Assertion::exact_bound, Assertion::half_ulp, Assertion::one_ulp, Assertion::ieee_zero_divisor}) {
             EXPECT_EQ(r.tally(a).refuted, 0U) << r.variant << " " << assertion_name(a);
             EXPECT_EQ(r.tally(a).undecided, 0U) << r.variant << " " << assertion_name(a);
         }
@@ -175,10 +174,14 @@ TEST(FloatScenario, CoreElementCodeOnStandardBoxes) {
         }
     };
     const std::size_t boxes_per_format = quick() ? 1000U : 4000U;
-    check(run_float_scenario<Fp16>(core_float_division<Fp16>(), standard_float_boxes(Fp16::spec, boxes_per_format, 16U)));
-    check(run_float_scenario<Bf16>(core_float_division<Bf16>(), standard_float_boxes(Bf16::spec, boxes_per_format, 17U)));
-    check(run_float_scenario<Fp32>(core_float_division<Fp32>(), standard_float_boxes(Fp32::spec, boxes_per_format, 32U)));
-    check(run_float_scenario<Fp64>(core_float_division<Fp64>(), standard_float_boxes(Fp64::spec, boxes_per_format, 64U)));
+    check(
+        run_float_scenario<Fp16>(core_float_division<Fp16>(), standard_float_boxes(Fp16::spec, boxes_per_format, 16U)));
+    check(
+        run_float_scenario<Bf16>(core_float_division<Bf16>(), standard_float_boxes(Bf16::spec, boxes_per_format, 17U)));
+    check(
+        run_float_scenario<Fp32>(core_float_division<Fp32>(), standard_float_boxes(Fp32::spec, boxes_per_format, 32U)));
+    check(
+        run_float_scenario<Fp64>(core_float_division<Fp64>(), standard_float_boxes(Fp64::spec, boxes_per_format, 64U)));
 }
 
 // The 16-bit path widens, divides in FP32 and narrows. Over a range of
@@ -192,8 +195,8 @@ TEST(FloatScenario, WidenedPathIsProvedValueByValueOverRanges) {
     RecordProperty("requirements", "DIV-FLOAT-ACC1,DIV-FLOAT-D7,DIV-UV-D7");
     // A' in the 16 consecutive FP16 values 1025/1024 ... 1040/1024, B' = 3:
     // quotients in [0.3336, 0.3386], ulp16 = 2^-12.
-    const Sde<Fp16> a = Sde<Fp16>::input(ComputedSet::finite_range(Bound(Bound(1025) / 1024), Bound(Bound(1040) / 1024)),
-                                         point(Bound(0)));
+    const Sde<Fp16> a = Sde<Fp16>::input(
+        ComputedSet::finite_range(Bound(Bound(1025) / 1024), Bound(Bound(1040) / 1024)), point(Bound(0)));
     const Sde<Fp16> b = Sde<Fp16>::exact(Bound(3));
     const Sde<Fp16> widened = core_float_division<Fp16>()(a, b);
     const Sde<Fp16> direct = a / b;
@@ -291,8 +294,8 @@ TEST(UserFunctions, ReciprocalThenMultiplyFailsHalfAndOneUlpWithAWitness) {
     RecordProperty("requirements", "DIV-UV-D6,DIV-UV-D2,DIV-FLOAT-ACC1");
     EXPECT_EQ(reciprocal_multiply(227.0F, 63.0F), 15112811.0F / 4194304.0F);  // the template on float
     const FloatDivision<Fp32> divider = reciprocal_multiply<Sde<Fp32>>;
-    const std::vector<FloatBox> point{box(operand({227, 0}, {0, 0}, {0, 0}), operand({63, 0}, {0, 0}, {0, 0}),
-                                          "227/63")};
+    const std::vector<FloatBox> point{
+        box(operand({227, 0}, {0, 0}, {0, 0}), operand({63, 0}, {0, 0}, {0, 0}), "227/63")};
     const ScenarioReport r = run(divider, point);
     EXPECT_EQ(r.tally(Assertion::half_ulp).refuted, 1U);
     EXPECT_EQ(r.tally(Assertion::one_ulp).refuted, 1U);
@@ -364,8 +367,8 @@ TEST(RealScenario, NoIntroducedErrorAndTheFirstOrderBoundsFailures) {
     EXPECT_EQ(r.tally(Assertion::spec_bound).proved, 1U);
     EXPECT_EQ(r.tally(Assertion::one_ulp).not_applicable, 2U);
 
-    const ScenarioReport standard =
-        run_float_scenario<Exact>(core_float_division<Exact>(), standard_float_boxes(Fp64::spec, 2000U, 9U));
+    const ScenarioReport standard = run_float_scenario<Exact>(core_float_division<Exact>(),
+                                                              standard_float_boxes(Fp64::spec, 2000U, 9U));
     EXPECT_EQ(standard.model_failures, 0U);
     EXPECT_EQ(standard.tally(Assertion::half_ulp).refuted, 0U);
     EXPECT_EQ(standard.tally(Assertion::half_ulp).undecided, 0U);

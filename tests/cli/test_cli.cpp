@@ -53,7 +53,8 @@ protected:
     // A serialized TensorProto written byte by byte: dims (field 1), data_type (2), raw_data (9).
     std::string pb(const std::string& name, std::uint8_t count, std::uint8_t data_type,
                    const std::vector<std::uint8_t>& raw) {
-        std::vector<std::uint8_t> bytes = {0x08U, count, 0x10U, data_type, 0x4AU, static_cast<std::uint8_t>(raw.size())};
+        std::vector<std::uint8_t> bytes = {0x08U,     count, 0x10U,
+                                           data_type, 0x4AU, static_cast<std::uint8_t>(raw.size())};
         bytes.insert(bytes.end(), raw.begin(), raw.end());
         write_bytes(path(name), bytes);
         return path(name);
@@ -182,18 +183,20 @@ TEST_F(Cli, DivPreconditionsExitThreeAndLeaveTheOutput) {
     const std::string b32 = npy("b32.npy", "<f4", "(3, 2)", {0U, 0U, 0U, 0U, 0U, 0U}, 4U);
     const CommandResult shape = run({"div", a23, b32, "--out", path("y.npy")});
     EXPECT_EQ(shape.status, 3);
-    EXPECT_TRUE(contains(shape.err, "shape_mismatch: DIV-FLOAT-C1 violated: B's shape differs from A's at axis 0 "
-                                    "(A [2, 3], B [3, 2])"))
+    EXPECT_TRUE(contains(shape.err,
+                         "shape_mismatch: DIV-FLOAT-C1 violated: B's shape differs from A's at axis 0 "
+                         "(A [2, 3], B [3, 2])"))
         << shape.err;
     const std::string b64 = npy("b64.npy", "<f8", "(2, 3)", {0U, 0U, 0U, 0U, 0U, 0U}, 8U);
     const CommandResult type = run({"div", a23, b64, "--out", path("y.npy")});
     EXPECT_EQ(type.status, 3);
-    EXPECT_TRUE(contains(type.err, "type_mismatch: DIV-FLOAT-C2 violated: B's element type differs from A's (A FP32, "
-                                   "B FP64)"))
+    EXPECT_TRUE(contains(type.err,
+                         "type_mismatch: DIV-FLOAT-C2 violated: B's element type differs from A's (A FP32, "
+                         "B FP64)"))
         << type.err;
     EXPECT_EQ(file_text(path("y.npy")), "previous");
     EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"y.npy", "ai.npy", "bi.npy", "a2.npy", "b2.npy",
-                                                               "a23.npy", "b32.npy", "b64.npy"}));
+                                                              "a23.npy", "b32.npy", "b64.npy"}));
 }
 
 // [utest->req~div-cli-d1~1]
@@ -237,9 +240,11 @@ TEST_F(Cli, CheckFileErrorsNameTheFirstFailingFileInOrder) {
         std::string absent;   // a later failing file, which must not be named
     };
     const std::vector<Case> cases = {
-        {{"check", path("missing.npy"), path("truncated.npy"), path("gone.npy")}, path("missing.npy") + ": cannot open",
+        {{"check", path("missing.npy"), path("truncated.npy"), path("gone.npy")},
+         path("missing.npy") + ": cannot open",
          "truncated.npy"},
-        {{"check", a, path("truncated.npy"), path("gone.npy")}, path("truncated.npy") + ": .npy: shape [2]",
+        {{"check", a, path("truncated.npy"), path("gone.npy")},
+         path("truncated.npy") + ": .npy: shape [2]",
          "gone.npy"},
         {{"check", a, a, path("gone.npy")}, path("gone.npy") + ": cannot open", "truncated.npy"},
     };
@@ -335,8 +340,7 @@ TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
     const std::string a = npy("a.npy", "<u2", "(1,)", {0x0003U}, 2U);
     const std::string b = npy("b.npy", "<u2", "(1,)", {0x4000U}, 2U);
     const std::string y = npy("y.npy", "<u2", "(1,)", {0x0000U}, 2U);
-    const CommandResult r =
-        run({"check", a, b, y, "--type", "bf16", "--accept", "one-ulp", "--json", path("r.json")});
+    const CommandResult r = run({"check", a, b, y, "--type", "bf16", "--accept", "one-ulp", "--json", path("r.json")});
     EXPECT_EQ(r.status, 1) << r.err;
     const nlohmann::json report = json("r.json");
     EXPECT_EQ(report["type"], "BF16");
@@ -347,8 +351,9 @@ TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
     EXPECT_EQ(report["worst"][0]["flush_to_zero"], true);
     EXPECT_EQ(report["histogram"][3]["count"], 1);  // [1, 2)
     EXPECT_EQ(report["histogram"][8]["count"], 0);
-    EXPECT_TRUE(contains(r.out, "flush to zero (subnormal operands read as zero, or a zero for a quotient below the "
-                                "smallest normal): 1\n"))
+    EXPECT_TRUE(contains(r.out,
+                         "flush to zero (subnormal operands read as zero, or a zero for a quotient below the "
+                         "smallest normal): 1\n"))
         << r.out;
     EXPECT_TRUE(contains(r.out, "error 1.5 ulp, flush to zero, NON-CONFORMING")) << r.out;
 }
@@ -589,8 +594,7 @@ TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
           std::vector<std::string>{"--random", "10", "--seed", "-1"},
           std::vector<std::string>{"--random", "10", "--seed", " -1"},
           std::vector<std::string>{"--random", "10", "--seed", "18446744073709551616"},
-          std::vector<std::string>{"--threads", "-1"},
-          std::vector<std::string>{"--threads", "0"}}) {
+          std::vector<std::string>{"--threads", "-1"}, std::vector<std::string>{"--threads", "0"}}) {
         std::vector<std::string> args = {"campaign", "fp32"};
         args.insert(args.end(), options.begin(), options.end());
         args.insert(args.end(), {"--json", path("extreme.json")});
@@ -641,8 +645,10 @@ TEST_F(Cli, CampaignSampledPrintsTheSeedAndWritesJson) {
 // [utest->req~div-int-r1~1]
 TEST_F(Cli, DivUnderEachProfile) {
     RecordProperty("requirements", "DIV-CLI-D10,DIV-ONNX-F1,DIV-OV-F1,DIV-INT-R1");
-    const std::string a = npy("a.npy", "<i4", "(2, 3)", {7U, static_cast<std::uint64_t>(-7), 7U,
-                                                         static_cast<std::uint64_t>(-7), 7U, static_cast<std::uint64_t>(-7)}, 4U);
+    const std::string a = npy(
+        "a.npy", "<i4", "(2, 3)",
+        {7U, static_cast<std::uint64_t>(-7), 7U, static_cast<std::uint64_t>(-7), 7U, static_cast<std::uint64_t>(-7)},
+        4U);
     const std::string b = npy("b.npy", "<i4", "(3,)", {2U, static_cast<std::uint64_t>(-2), 2U}, 4U);
     EXPECT_EQ(run({"div", a, b, "--out", path("onnx.pb"), "--profile", "onnx"}).status, 0);
     EXPECT_EQ(onnx_values(path("onnx.pb")), "[[3, 3, 3], [-3, -3, -3]]\n");
@@ -654,7 +660,8 @@ TEST_F(Cli, DivUnderEachProfile) {
     EXPECT_EQ(sonnx.status, 3);
     EXPECT_TRUE(contains(sonnx.err, "shape_mismatch: DIV-INT-C1 violated")) << sonnx.err;
     EXPECT_TRUE(contains(sonnx.err, "[restriction DIV-INT-R1]")) << sonnx.err;
-    const CommandResult none = run({"div", a, b, "--out", path("n.pb"), "--profile", "openvino", "--auto-broadcast", "none"});
+    const CommandResult none = run(
+        {"div", a, b, "--out", path("n.pb"), "--profile", "openvino", "--auto-broadcast", "none"});
     EXPECT_EQ(none.status, 3);
     EXPECT_TRUE(contains(none.err, "DIV-OV-R1")) << none.err;
     EXPECT_FALSE(file_exists(path("s.pb")));
@@ -710,7 +717,8 @@ TEST_F(Cli, SonnxRevision2026) {
     EXPECT_EQ(run({"check", a, b, floored, "--sonnx-revision", "2026-06"}).status, 1);
     EXPECT_EQ(run({"check", a, b, floored}).status, 0);
     const std::string h = npy("bf_in.npy", "<u2", "(1,)", {0x4040U}, 2U);
-    const CommandResult bf16 = run({"div", h, h, "--type", "bf16", "--out", path("bf.npy"), "--sonnx-revision", "2026-06"});
+    const CommandResult bf16 = run(
+        {"div", h, h, "--type", "bf16", "--out", path("bf.npy"), "--sonnx-revision", "2026-06"});
     EXPECT_EQ(bf16.status, 3);
     EXPECT_TRUE(contains(bf16.err, "unsupported_type: DIV-PROF-D4 violated")) << bf16.err;
     EXPECT_TRUE(contains(bf16.err, "BF16")) << bf16.err;
@@ -814,20 +822,21 @@ TEST_F(Cli, CheckUnderABroadcastingProfile) {
 TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
     RecordProperty("requirements", "DIV-ONNX-D2,DIV-CLI-D10,DIV-CLI-D17");
     const std::string data = SONNX_CONFORMANCE_DATA;
-    const CommandResult onnx = run({"onnx-test", data + "/own_div_int32_signs", data + "/own_div_int8_signs_broadcast"});
+    const CommandResult onnx = run(
+        {"onnx-test", data + "/own_div_int32_signs", data + "/own_div_int8_signs_broadcast"});
     EXPECT_EQ(onnx.status, 0) << onnx.out << onnx.err;
     EXPECT_TRUE(contains(onnx.out, "made by: sonnx-div 0.1.0 (revision ")) << onnx.out;
     EXPECT_TRUE(contains(onnx.out, "options: profile=onnx opset=(each model's own) int-rounding=trunc\n")) << onnx.out;
     EXPECT_TRUE(contains(onnx.out, "PASS own_div_int32_signs")) << onnx.out;
     EXPECT_TRUE(contains(onnx.out, "PASS own_div_int8_signs_broadcast")) << onnx.out;
-    const CommandResult sonnx = run({"onnx-test", "--profile", "sonnx", data + "/own_div_int32_signs",
-                                     data + "/own_div_int8_signs_broadcast"});
+    const CommandResult sonnx = run(
+        {"onnx-test", "--profile", "sonnx", data + "/own_div_int32_signs", data + "/own_div_int8_signs_broadcast"});
     EXPECT_EQ(sonnx.status, 1);
     EXPECT_TRUE(contains(sonnx.out, "FAIL own_div_int32_signs")) << sonnx.out;
     EXPECT_TRUE(contains(sonnx.out, "REJECTED own_div_int8_signs_broadcast")) << sonnx.out;
     EXPECT_TRUE(contains(sonnx.out, "DIV-INT-C1 (DIV-INT-R1)")) << sonnx.out;
-    const CommandResult trunc = run({"onnx-test", "--profile", "sonnx", "--int-rounding", "trunc",
-                                     data + "/own_div_int32_signs"});
+    const CommandResult trunc = run(
+        {"onnx-test", "--profile", "sonnx", "--int-rounding", "trunc", data + "/own_div_int32_signs"});
     EXPECT_EQ(trunc.status, 0) << trunc.out;
 }
 
@@ -857,7 +866,7 @@ long peak_kib(const std::vector<std::string>& args) {
         ::_exit(127);
     }
     int status = 0;
-    struct rusage usage {};
+    struct rusage usage{};
     if (::wait4(child, &status, 0, &usage) != child) {
         return -1;
     }
@@ -892,8 +901,8 @@ TEST_F(Cli, LegacyAttributesOnlyAtTheirOpsets) {
     EXPECT_EQ(node.status, 2) << node.err;
     EXPECT_TRUE(contains(node.err, "come from each model")) << node.err;
     // At opset 6 with broadcast 1, B [3] broadcasts over A [2, 3]: 6/2, 6/3, 6/6 = 3, 2, 1 per row.
-    const CommandResult legacy =
-        run({"div", a, b, "--out", path("y.npy"), "--profile", "onnx", "--opset", "6", "--broadcast", "1"});
+    const CommandResult legacy = run(
+        {"div", a, b, "--out", path("y.npy"), "--profile", "onnx", "--opset", "6", "--broadcast", "1"});
     ASSERT_EQ(legacy.status, 0) << legacy.err;
     EXPECT_EQ(npy_v1_data(file_bytes(path("y.npy"))),
               le_bytes({0x40400000U, 0x40000000U, 0x3F800000U, 0x40400000U, 0x40000000U, 0x3F800000U}, 4U));
@@ -913,8 +922,9 @@ TEST_F(Cli, MemoryLimitsAreClassifiedErrors) {
     const std::string row = npy("row.npy", "<f4", "(1, 1000000)", ones, 4U);
     const CommandResult outer = run({"div", column, row, "--out", path("y.npy"), "--profile", "onnx"});
     EXPECT_EQ(outer.status, 2) << outer.err;
-    EXPECT_TRUE(contains(outer.err, "Y (shape [1000000, 1000000] FP32): out of memory: cannot allocate "
-                                    "4000000000000 bytes (3.64 TiB)"))
+    EXPECT_TRUE(contains(outer.err,
+                         "Y (shape [1000000, 1000000] FP32): out of memory: cannot allocate "
+                         "4000000000000 bytes (3.64 TiB)"))
         << outer.err;
     EXPECT_FALSE(file_exists(path("y.npy")));
     // Y [1000000, 1] is not the broadcast shape: a wrong candidate, found
@@ -952,10 +962,9 @@ TEST_F(Cli, MemoryLimitsAreClassifiedErrors) {
         write_bytes(path(name), header);
         ASSERT_EQ(::truncate(path(name).c_str(), static_cast<off_t>(header.size() + (std::size_t{64} << 20U))), 0);
     }
-    const CommandResult limited = run_command(
-        {"sh", "-c", "ulimit -v 100000 && exec \"$0\" \"$@\"", SONNX_DIV_EXE, "div", path("a.npy"), path("b.npy"),
-         "--out", path("y.npy")},
-        dir_);
+    const CommandResult limited = run_command({"sh", "-c", "ulimit -v 100000 && exec \"$0\" \"$@\"", SONNX_DIV_EXE,
+                                               "div", path("a.npy"), path("b.npy"), "--out", path("y.npy")},
+                                              dir_);
     EXPECT_EQ(limited.status, 2) << limited.err;
     EXPECT_TRUE(contains(limited.err, "out of memory: cannot allocate 67108864 bytes (64.00 MiB)")) << limited.err;
     EXPECT_FALSE(contains(limited.err, "internal error")) << limited.err;
@@ -1017,7 +1026,7 @@ TEST_F(Cli, OutputLinksAreRefused) {
     const CommandResult out = run({"div", a, a, "--out", path("link.npy")});
     EXPECT_EQ(out.status, 2) << out.err;
     EXPECT_TRUE(contains(out.err, "is a symbolic link")) << out.err;
-    struct stat info {};
+    struct stat info{};
     ASSERT_EQ(::lstat(path("link.json").c_str(), &info), 0);
     EXPECT_TRUE(S_ISLNK(info.st_mode));
     EXPECT_EQ(file_text(path("target.json")), "old");
@@ -1051,8 +1060,8 @@ TEST_F(Cli, ReportsSayHowTheyWereMade) {
     EXPECT_EQ(date[10], 'T');
     EXPECT_EQ(date.back(), 'Z');
     EXPECT_EQ(p["command"], "check");
-    EXPECT_TRUE(contains(p["command_line"].get<std::string>(), "check " + a + " " + b + " " + y +
-                                                                   " --type bf16 --accept 2ulp --json "))
+    EXPECT_TRUE(contains(p["command_line"].get<std::string>(),
+                         "check " + a + " " + b + " " + y + " --type bf16 --accept 2ulp --json "))
         << p["command_line"];
     EXPECT_EQ(p["options"]["profile"], "sonnx");
     EXPECT_EQ(p["options"]["sonnx-revision"], "seed");
@@ -1076,8 +1085,9 @@ TEST_F(Cli, ReportsSayHowTheyWereMade) {
             << r.out;
     }
     EXPECT_TRUE(contains(r.out, "made by: sonnx-div 0.1.0 (revision ")) << r.out;
-    EXPECT_TRUE(contains(r.out, "options: profile=sonnx sonnx-revision=seed int-rounding=floor accept=2ulp type=bf16 "
-                                "worst=10 shard=0/1 threads="))
+    EXPECT_TRUE(contains(r.out,
+                         "options: profile=sonnx sonnx-revision=seed int-rounding=floor accept=2ulp type=bf16 "
+                         "worst=10 shard=0/1 threads="))
         << r.out;
     EXPECT_TRUE(contains(r.out, "acceptance 2ulp")) << r.out;
 }
@@ -1100,11 +1110,13 @@ TEST_F(Cli, CheckPrintsExactNumbers) {
     const CommandResult r = run({"check", a, b, y, "--json", path("u.json")});
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(contains(r.out, "max error: 18446744073709551615 (integer units, exact)\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "[1]: A = 18446744073709551615, B = 1, Y = 0, expected 18446744073709551615, error "
-                                "18446744073709551615, NON-CONFORMING\n"))
+    EXPECT_TRUE(contains(r.out,
+                         "[1]: A = 18446744073709551615, B = 1, Y = 0, expected 18446744073709551615, error "
+                         "18446744073709551615, NON-CONFORMING\n"))
         << r.out;
-    EXPECT_TRUE(contains(r.out, "[0]: A = 18446744073709551614, B = 1, Y = 0, expected 18446744073709551614, error "
-                                "18446744073709551614, NON-CONFORMING\n"))
+    EXPECT_TRUE(contains(r.out,
+                         "[0]: A = 18446744073709551614, B = 1, Y = 0, expected 18446744073709551614, error "
+                         "18446744073709551614, NON-CONFORMING\n"))
         << r.out;
     const nlohmann::json report = json("u.json");
     EXPECT_EQ(report["max_error"].get<std::uint64_t>(), UINT64_MAX);
@@ -1125,8 +1137,9 @@ TEST_F(Cli, WrongCandidateTypeOrShapeIsNonConforming) {
     const CommandResult r = run({"check", a, b, y, "--json", path("r.json")});
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_TRUE(contains(r.out, "Y is not a candidate result: Y is FP64 [2], and A / B gives INT32 [2] here")) << r.out;
-    EXPECT_TRUE(contains(r.out, "hint: an integer Div gives integers of A's type; true division (NumPy's a / b) gives "
-                                "floats"))
+    EXPECT_TRUE(contains(r.out,
+                         "hint: an integer Div gives integers of A's type; true division (NumPy's a / b) gives "
+                         "floats"))
         << r.out;
     const nlohmann::json report = json("r.json");
     EXPECT_EQ(report["candidate_mismatch"]["y_type"], "FP64");
@@ -1149,8 +1162,9 @@ TEST_F(Cli, MessagesHintAtTheFix) {
     const std::string b = npy("b.npy", "<u2", "(2,)", {0x0000U, 0x4000U}, 2U);
     const CommandResult bits = run({"check", a, b, a});
     EXPECT_EQ(bits.status, 3);
-    EXPECT_TRUE(contains(bits.err, "hint: the files hold UINT16 elements; if they are BF16 or FP16 bit patterns "
-                                   "(NumPy has no bfloat16), give --type bf16 or --type fp16"))
+    EXPECT_TRUE(contains(bits.err,
+                         "hint: the files hold UINT16 elements; if they are BF16 or FP16 bit patterns "
+                         "(NumPy has no bfloat16), give --type bf16 or --type fp16"))
         << bits.err;
     // An integer zero divisor otherwise: the policy that judges the rest.
     const CommandResult zero = run({"check", int32("za.npy", {1}), int32("zb.npy", {0}), int32("zy.npy", {0})});
@@ -1159,8 +1173,9 @@ TEST_F(Cli, MessagesHintAtTheFix) {
     // Shapes that differ under the default profile: the profiles that broadcast.
     const CommandResult shape = run({"check", int32("sa.npy", {1, 2}), int32("sb.npy", {1}), int32("sy.npy", {1, 2})});
     EXPECT_EQ(shape.status, 3);
-    EXPECT_TRUE(contains(shape.err, "hint: the sonnx profile divides tensors of equal shapes; --profile onnx and "
-                                    "--profile openvino broadcast"))
+    EXPECT_TRUE(contains(shape.err,
+                         "hint: the sonnx profile divides tensors of equal shapes; --profile onnx and "
+                         "--profile openvino broadcast"))
         << shape.err;
     // Truncated results checked under floor: -7 / 2 = -3 (trunc), 7 / -2 = -3.
     const std::string ia = int32("ia.npy", {-7, 7, 6});
@@ -1168,8 +1183,9 @@ TEST_F(Cli, MessagesHintAtTheFix) {
     const std::string iy = int32("iy.npy", {-3, -3, 2});
     const CommandResult floor = run({"check", ia, ib, iy});
     EXPECT_EQ(floor.status, 1);
-    EXPECT_TRUE(contains(floor.out, "hint: every non-conforming element is what truncation gives: the candidate "
-                                    "rounds the other way; --int-rounding trunc checks against it"))
+    EXPECT_TRUE(contains(floor.out,
+                         "hint: every non-conforming element is what truncation gives: the candidate "
+                         "rounds the other way; --int-rounding trunc checks against it"))
         << floor.out;
     EXPECT_EQ(run({"check", ia, ib, iy, "--int-rounding", "trunc"}).status, 0);
     // A type the ONNX opset does not take: the opset, and the first that does
@@ -1186,7 +1202,8 @@ TEST_F(Cli, MessagesHintAtTheFix) {
         args.insert(args.end(), {"--profile", "onnx", "--opset", "6"});
         const CommandResult old = run(args);
         EXPECT_EQ(old.status, 3) << command;
-        EXPECT_TRUE(contains(old.err, "hint: ONNX Div at opset 6 does not take UINT8; opset 14 and later do (--opset 14)"))
+        EXPECT_TRUE(
+            contains(old.err, "hint: ONNX Div at opset 6 does not take UINT8; opset 14 and later do (--opset 14)"))
             << old.err;
     }
     // One element nobody's rounding explains: no hint.
@@ -1245,8 +1262,8 @@ TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
             for (std::uint64_t k = shards; k > 0U; --k) {  // in reverse: the order must not matter
                 std::vector<std::string> part = c.args;
                 const std::string name = path("s" + std::to_string(k - 1U) + ".json");
-                part.insert(part.end(), {"--shard", std::to_string(k - 1U) + "/" + std::to_string(shards), "--json", name,
-                                         "-j", std::to_string(1U + (k % 2U))});
+                part.insert(part.end(), {"--shard", std::to_string(k - 1U) + "/" + std::to_string(shards), "--json",
+                                         name, "-j", std::to_string(1U + (k % 2U))});
                 const CommandResult r = run(part);
                 ASSERT_TRUE((r.status == 0) || (r.status == 1) || (r.status == 3)) << r.err;
                 merge.push_back(name);

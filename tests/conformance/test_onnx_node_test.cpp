@@ -109,7 +109,9 @@ TEST(OnnxNodeTest, FloatsCompareBitForBitAndAnyNanMatches) {
     const fs::path folder = copy_case("own_div_fp64", "flipped_bit");
     const fs::path output = folder / "test_data_set_0" / "output_0.pb";
     onnx::TensorProto expected = load<onnx::TensorProto>(output);
-    const std::size_t finite = find_element(expected, [](std::uint64_t b) { return (b & 0x7FF0000000000000ULL) != 0x7FF0000000000000ULL && (b << 1U) != 0U; });
+    const std::size_t finite = find_element(expected, [](std::uint64_t b) {
+        return (b & 0x7FF0000000000000ULL) != 0x7FF0000000000000ULL && (b << 1U) != 0U;
+    });
     set_fp64_bits(expected, finite, fp64_bits(expected, finite) ^ 1U);
     save(output, expected);
     NodeTestOutcome outcome = run_node_test(folder.string(), NodeTestSettings{});

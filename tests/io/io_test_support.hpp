@@ -109,8 +109,8 @@ inline std::vector<std::uint8_t> npy_bytes(const std::string& descr, const std::
     }
     header += '\n';
     // Byte by byte: GCC 12 warns wrongly (-Warray-bounds) on inserting into a braced vector.
-    const std::string preamble = std::string("\x93NUMPY\x01\x00", 8U) +
-                                 static_cast<char>(header.size() & 0xFFU) + static_cast<char>(header.size() >> 8U);
+    const std::string preamble = std::string("\x93NUMPY\x01\x00", 8U) + static_cast<char>(header.size() & 0xFFU) +
+                                 static_cast<char>(header.size() >> 8U);
     std::vector<std::uint8_t> bytes;
     for (const char c : preamble + header) {
         bytes.push_back(static_cast<std::uint8_t>(c));

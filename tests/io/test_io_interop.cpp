@@ -34,7 +34,8 @@ std::vector<std::int64_t> words_of(const TensorData& t) {
 std::vector<std::int64_t> words_of(const nlohmann::json& entry) {
     std::vector<std::int64_t> words;
     for (const nlohmann::json& w : entry["words"]) {
-        words.push_back(w.is_number_unsigned() ? static_cast<std::int64_t>(w.get<std::uint64_t>()) : w.get<std::int64_t>());
+        words.push_back(w.is_number_unsigned() ? static_cast<std::int64_t>(w.get<std::uint64_t>())
+                                               : w.get<std::int64_t>());
     }
     return words;
 }

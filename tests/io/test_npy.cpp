@@ -20,9 +20,7 @@ TensorData parse(const std::vector<std::uint8_t>& bytes) { return parse_npy(byte
 std::string rejection(const std::vector<std::uint8_t>& bytes) {
     try {
         (void)parse(bytes);
-    } catch (const FileError& error) {
-        return error.what();
-    }
+    } catch (const FileError& error) { return error.what(); }
     return "";
 }
 
@@ -54,13 +52,12 @@ TEST(Npy, ReadsEveryDtype) {
         ElementType type;
         std::size_t size;
     };
-    const Case cases[] = {{"<f2", ElementType::fp16, 2U},   {"<f4", ElementType::fp32, 4U},
-                          {"<f8", ElementType::fp64, 8U},   {"|i1", ElementType::int8, 1U},
-                          {"<i1", ElementType::int8, 1U},   {">i1", ElementType::int8, 1U},
-                          {"<i2", ElementType::int16, 2U},  {"<i4", ElementType::int32, 4U},
-                          {"<i8", ElementType::int64, 8U},  {"|u1", ElementType::uint8, 1U},
-                          {"<u2", ElementType::uint16, 2U}, {"<u4", ElementType::uint32, 4U},
-                          {"<u8", ElementType::uint64, 8U}};
+    const Case cases[] = {
+        {"<f2", ElementType::fp16, 2U},  {"<f4", ElementType::fp32, 4U},   {"<f8", ElementType::fp64, 8U},
+        {"|i1", ElementType::int8, 1U},  {"<i1", ElementType::int8, 1U},   {">i1", ElementType::int8, 1U},
+        {"<i2", ElementType::int16, 2U}, {"<i4", ElementType::int32, 4U},  {"<i8", ElementType::int64, 8U},
+        {"|u1", ElementType::uint8, 1U}, {"<u2", ElementType::uint16, 2U}, {"<u4", ElementType::uint32, 4U},
+        {"<u8", ElementType::uint64, 8U}};
     for (const Case& c : cases) {
         const std::vector<std::uint8_t> data = le_bytes({1U, 2U, 3U, 4U, 5U, 6U}, c.size);
         const TensorData t = parse(npy_bytes(c.descr, "(2, 3)", data));

@@ -29,9 +29,7 @@ TensorData parse(const std::string& bytes) {
 std::string rejection(const std::string& bytes) {
     try {
         (void)parse(bytes);
-    } catch (const FileError& error) {
-        return error.what();
-    }
+    } catch (const FileError& error) { return error.what(); }
     return "";
 }
 
@@ -52,9 +50,9 @@ TEST(OnnxTensor, RawDataOfEveryType) {
         ElementType type;
         std::size_t size;
     };
-    const Case cases[] = {{1, ElementType::fp32, 4U},   {2, ElementType::uint8, 1U},   {3, ElementType::int8, 1U},
-                          {4, ElementType::uint16, 2U}, {5, ElementType::int16, 2U},   {6, ElementType::int32, 4U},
-                          {7, ElementType::int64, 8U},  {10, ElementType::fp16, 2U},   {11, ElementType::fp64, 8U},
+    const Case cases[] = {{1, ElementType::fp32, 4U},    {2, ElementType::uint8, 1U},   {3, ElementType::int8, 1U},
+                          {4, ElementType::uint16, 2U},  {5, ElementType::int16, 2U},   {6, ElementType::int32, 4U},
+                          {7, ElementType::int64, 8U},   {10, ElementType::fp16, 2U},   {11, ElementType::fp64, 8U},
                           {12, ElementType::uint32, 4U}, {13, ElementType::uint64, 8U}, {16, ElementType::bf16, 2U}};
     for (const Case& c : cases) {
         TensorProto proto = proto_of(c.data_type, {3, 1});

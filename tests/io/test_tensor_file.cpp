@@ -29,9 +29,7 @@ using test::write_bytes;
 std::string read_error(const std::string& path) {
     try {
         (void)read_tensor_file(path);
-    } catch (const FileError& error) {
-        return error.what();
-    }
+    } catch (const FileError& error) { return error.what(); }
     return "";
 }
 
@@ -198,7 +196,7 @@ TEST(TensorFile, AtomicWritesReplaceWholeOrNothing) {
     EXPECT_EQ(file_bytes(dir + "/y4.pb"), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
     EXPECT_EQ(test::directory_entries(dir), (std::set<std::string>{"sub.npy", "y.npy", "y4.pb"}));
     // A file written in the current directory, permissions as a plain create gives.
-    struct stat info {};
+    struct stat info{};
     ASSERT_EQ(::stat(target.c_str(), &info), 0);
     const mode_t mask = ::umask(0);
     ::umask(mask);
@@ -233,16 +231,15 @@ std::string read_error_within(const std::string& path, std::uint64_t limit) {
         } catch (const FileError& error) {
             message = error.what();
             code = 1;
-        } catch (...) {
-            code = 2;
-        }
+        } catch (...) { code = 2; }
         (void)::write(pipe_fds[1], message.data(), message.size());
         ::_exit(code);
     }
     ::close(pipe_fds[1]);
     std::string message;
     char chunk[256];
-    for (ssize_t got = ::read(pipe_fds[0], chunk, sizeof chunk); got > 0; got = ::read(pipe_fds[0], chunk, sizeof chunk)) {
+    for (ssize_t got = ::read(pipe_fds[0], chunk, sizeof chunk); got > 0;
+         got = ::read(pipe_fds[0], chunk, sizeof chunk)) {
         message.append(chunk, static_cast<std::size_t>(got));
     }
     ::close(pipe_fds[0]);
@@ -281,8 +278,9 @@ TEST(TensorFileLimits, NpyHeadersAreCheckedBeforeTheData) {
     } else {
         EXPECT_NE(read_error_within(dir + "/magic.npy", limit).find(dir + "/magic.npy: .npy: wrong magic"),
                   std::string::npos);
-        EXPECT_NE(read_error_within(dir + "/long.npy", limit).find("needs 1099511627776 data bytes, the file holds "
-                                                                  "1099511627777"),
+        EXPECT_NE(read_error_within(dir + "/long.npy", limit)
+                      .find("needs 1099511627776 data bytes, the file holds "
+                            "1099511627777"),
                   std::string::npos);
         const std::string tebibyte = read_error_within(dir + "/tebibyte.npy", limit);
         EXPECT_NE(tebibyte.find("out of memory: cannot allocate 1099511627776 bytes (1.00 TiB)"), std::string::npos)
@@ -297,9 +295,7 @@ TEST(TensorFileLimits, NpyHeadersAreCheckedBeforeTheData) {
     try {
         (void)read_tensor_file(dir + "/header.npy");
         ADD_FAILURE() << "read";
-    } catch (const ResourceError&) {
-        SUCCEED();
-    } catch (const FileError& error) {
+    } catch (const ResourceError&) { SUCCEED(); } catch (const FileError& error) {
         ADD_FAILURE() << "not classified as a limit: " << error.what();
     }
 }
@@ -378,7 +374,7 @@ TEST(TensorFile, TargetsKeepTheirPermissionsAndLinksAreRefused) {
     write_bytes(dir + "/private.npy", {'o', 'l', 'd'});
     ASSERT_EQ(::chmod((dir + "/private.npy").c_str(), 0600), 0);
     write_tensor_file(dir + "/private.npy", t);
-    struct stat info {};
+    struct stat info{};
     ASSERT_EQ(::stat((dir + "/private.npy").c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 0777U, 0600U);
     EXPECT_EQ(file_bytes(dir + "/private.npy"), npy_bytes("<i4", "(2,)", t.bytes));
@@ -386,7 +382,7 @@ TEST(TensorFile, TargetsKeepTheirPermissionsAndLinksAreRefused) {
     write_bytes(dir + "/target.npy", {'o', 'l', 'd'});
     ASSERT_EQ(::symlink("target.npy", (dir + "/link.npy").c_str()), 0);
     EXPECT_THROW(write_tensor_file(dir + "/link.npy", t), FileError);
-    struct stat link {};
+    struct stat link{};
     ASSERT_EQ(::lstat((dir + "/link.npy").c_str(), &link), 0);
     EXPECT_TRUE(S_ISLNK(link.st_mode));
     EXPECT_EQ(file_bytes(dir + "/target.npy"), (std::vector<std::uint8_t>{'o', 'l', 'd'}));
@@ -402,8 +398,8 @@ TEST(TensorFile, TargetsKeepTheirPermissionsAndLinksAreRefused) {
     }
     ASSERT_EQ(::stat((dir + "/readonly.npy").c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 0777U, 0444U);
-    EXPECT_EQ(test::directory_entries(dir), (std::set<std::string>{"link.npy", "private.npy", "readonly.npy",
-                                                                   "target.npy"}));
+    EXPECT_EQ(test::directory_entries(dir),
+              (std::set<std::string>{"link.npy", "private.npy", "readonly.npy", "target.npy"}));
 }
 
 }  // namespace

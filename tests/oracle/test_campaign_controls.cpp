@@ -138,7 +138,7 @@ TEST(CampaignControls, BothKernelPathsAreChecked) {
 
 // The integer fault every type shares: floor where truncation is due, and back.
 Status divide_with_swapped_rounding(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                                   const DivOptions& options, DivReport* report) noexcept {
+                                    const DivOptions& options, DivReport* report) noexcept {
     DivOptions swapped = options;
     swapped.int_rounding = (options.int_rounding == IntRounding::floor) ? IntRounding::toward_zero : IntRounding::floor;
     return div(a, b, y, swapped, report);
@@ -313,14 +313,15 @@ TEST(CampaignControls, IntegerExamplesNameOperandsCoreAndOracle) {
     const CampaignResult r = run_campaign(plan);
     EXPECT_EQ(r.pairs, 65536U);
     EXPECT_EQ(r.mismatches, 4U);
-    EXPECT_EQ(r.examples, (std::vector<std::string>{
-                              "INT8 -128 / -128: core 2, oracle 1",
-                              "INT8 -128 / -1: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, oracle overflow "
-                              "(DIV-INT-D2)",
-                              "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, Y written, oracle "
-                              "zero divisor (DIV-INT-C3)",
-                              "INT8 -127 / 1: core overflow DIV-INT-D2 operand A index 0, oracle -127",
-                          }));
+    EXPECT_EQ(r.examples,
+              (std::vector<std::string>{
+                  "INT8 -128 / -128: core 2, oracle 1",
+                  "INT8 -128 / -1: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, oracle overflow "
+                  "(DIV-INT-D2)",
+                  "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 0, Y written, oracle "
+                  "zero divisor (DIV-INT-C3)",
+                  "INT8 -127 / 1: core overflow DIV-INT-D2 operand A index 0, oracle -127",
+              }));
 }
 
 // FP16 1 over every divisor (one block), three faults: 1 / +0 = +inf
@@ -399,9 +400,9 @@ TEST(CampaignControls, ExamplesComeInPairOrderOnAnyThread) {
     const CampaignResult r = run_campaign(plan);
     EXPECT_TRUE(third_block_seen.load());
     EXPECT_EQ(r.mismatches, 3U);
-    EXPECT_EQ(r.examples, (std::vector<std::string>{"INT8 -128 / 1: core -127, oracle -128",
-                                                    "INT8 -128 / 2: core -63, oracle -64",
-                                                    "INT8 -127 / 1: core -126, oracle -127"}));
+    EXPECT_EQ(r.examples,
+              (std::vector<std::string>{"INT8 -128 / 1: core -127, oracle -128", "INT8 -128 / 2: core -63, oracle -64",
+                                        "INT8 -127 / 1: core -126, oracle -127"}));
 }
 
 // Of many mismatches, the first ten in pair order: one quotient value off
@@ -522,19 +523,20 @@ TEST(CampaignControls, RejectionsComeInPairOrderAmongTheExamples) {
     plan.subject = &late_rejections;
     const CampaignResult r = run_campaign(plan);
     EXPECT_EQ(r.mismatches, 129U);
-    EXPECT_EQ(r.examples, (std::vector<std::string>{
-                              "INT8 -128 / -1: core overflow DIV-INT-D2 operand A index 1, oracle overflow (DIV-INT-D2)",
-                              "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 1, oracle zero "
-                              "divisor (DIV-INT-C3)",
-                              "INT8 -128 / 1: core -127, oracle -128",
-                              "INT8 -128 / 2: core -63, oracle -64",
-                              "INT8 -128 / 3: core -42, oracle -43",
-                              "INT8 -128 / 4: core -31, oracle -32",
-                              "INT8 -128 / 5: core -25, oracle -26",
-                              "INT8 -128 / 6: core -21, oracle -22",
-                              "INT8 -128 / 7: core -18, oracle -19",
-                              "INT8 -128 / 8: core -15, oracle -16",
-                          }));
+    EXPECT_EQ(r.examples,
+              (std::vector<std::string>{
+                  "INT8 -128 / -1: core overflow DIV-INT-D2 operand A index 1, oracle overflow (DIV-INT-D2)",
+                  "INT8 -128 / 0: core zero_divisor DIV-INT-C3 (DIV-INT-R3) operand B index 1, oracle zero "
+                  "divisor (DIV-INT-C3)",
+                  "INT8 -128 / 1: core -127, oracle -128",
+                  "INT8 -128 / 2: core -63, oracle -64",
+                  "INT8 -128 / 3: core -42, oracle -43",
+                  "INT8 -128 / 4: core -31, oracle -32",
+                  "INT8 -128 / 5: core -25, oracle -26",
+                  "INT8 -128 / 6: core -21, oracle -22",
+                  "INT8 -128 / 7: core -18, oracle -19",
+                  "INT8 -128 / 8: core -15, oracle -16",
+              }));
 }
 
 // Progress: called from the caller's thread while the workers run, about ten
@@ -620,8 +622,7 @@ Status counts_overlap(const ConstTensorView& a, const ConstTensorView& b, const 
                       const DivOptions& options, DivReport* report) noexcept {
     const unsigned now = ++active_calls;
     unsigned seen = most_active.load();
-    while ((now > seen) && !most_active.compare_exchange_weak(seen, now)) {
-    }
+    while ((now > seen) && !most_active.compare_exchange_weak(seen, now)) {}
     if (!waited_once.exchange(true)) {
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(250);
         while ((most_active.load() < 2U) && (overlap_expected.load() || (std::chrono::steady_clock::now() < until))) {
@@ -674,21 +675,27 @@ constexpr std::uint64_t kSeed16 = 20261125U;
 
 enum class Fault16 : std::uint8_t {
     swapped_rounding,  // floor where truncation is due, and back
-    one_off,           // one quotient value off by one: -3 given as -4 (INT16), 3 as 4 (UINT16)
-    high_byte_lost,    // only the low 8 bits of the quotient kept (sign-extended for INT16)
+    one_off,  // one quotient value off by one: -3 given as -4 (INT16), 3 as 4 (UINT16)
+    high_byte_lost,  // only the low 8 bits of the quotient kept (sign-extended for INT16)
     other_signedness,  // the operands' bit patterns divided as the other signedness
-    write_on_error,    // Y[0] written on a rejected pair
-    wrong_rejection,   // MIN / -1 rejected as a zero divisor
+    write_on_error,  // Y[0] written on a rejected pair
+    wrong_rejection,  // MIN / -1 rejected as a zero divisor
 };
 
 const char* fault16_name(Fault16 fault) {
     switch (fault) {
-        case Fault16::swapped_rounding: return "swapped rounding";
-        case Fault16::one_off: return "one quotient off by one";
-        case Fault16::high_byte_lost: return "high byte lost";
-        case Fault16::other_signedness: return "other signedness";
-        case Fault16::write_on_error: return "Y written on rejection";
-        case Fault16::wrong_rejection: return "wrong rejection of MIN / -1";
+        case Fault16::swapped_rounding:
+            return "swapped rounding";
+        case Fault16::one_off:
+            return "one quotient off by one";
+        case Fault16::high_byte_lost:
+            return "high byte lost";
+        case Fault16::other_signedness:
+            return "other signedness";
+        case Fault16::write_on_error:
+            return "Y written on rejection";
+        case Fault16::wrong_rejection:
+            return "wrong rejection of MIN / -1";
     }
     return "?";
 }
@@ -774,11 +781,20 @@ std::uint64_t predicted_16(Fault16 fault, bool is_signed, bool floor_rounding) {
         // The bit patterns read with the other signedness, divided (truncation), written back.
         const std::int64_t other = wrap16(quotient<false>(wrap16(a, !is_signed), wrap16(b, !is_signed)), is_signed);
         switch (fault) {
-            case Fault16::swapped_rounding: count += (floor_q != trunc_q) ? 1U : 0U; break;
-            case Fault16::one_off: count += (q == (is_signed ? -3 : 3)) ? 1U : 0U; break;
-            case Fault16::high_byte_lost: count += (q != low) ? 1U : 0U; break;
-            case Fault16::other_signedness: count += (q != other) ? 1U : 0U; break;
-            default: break;
+            case Fault16::swapped_rounding:
+                count += (floor_q != trunc_q) ? 1U : 0U;
+                break;
+            case Fault16::one_off:
+                count += (q == (is_signed ? -3 : 3)) ? 1U : 0U;
+                break;
+            case Fault16::high_byte_lost:
+                count += (q != low) ? 1U : 0U;
+                break;
+            case Fault16::other_signedness:
+                count += (q != other) ? 1U : 0U;
+                break;
+            default:
+                break;
         }
     }
     return count;
@@ -809,12 +825,24 @@ void expect_16bit_faults_counted(ElementType type, IntRounding rounding, const s
     for (const Fault16 fault : faults) {
         DivFunction subject = nullptr;
         switch (fault) {
-            case Fault16::swapped_rounding: subject = &faulty_16<T, Fault16::swapped_rounding>; break;
-            case Fault16::one_off: subject = &faulty_16<T, Fault16::one_off>; break;
-            case Fault16::high_byte_lost: subject = &faulty_16<T, Fault16::high_byte_lost>; break;
-            case Fault16::other_signedness: subject = &faulty_16<T, Fault16::other_signedness>; break;
-            case Fault16::write_on_error: subject = &faulty_16<T, Fault16::write_on_error>; break;
-            case Fault16::wrong_rejection: subject = &faulty_16<T, Fault16::wrong_rejection>; break;
+            case Fault16::swapped_rounding:
+                subject = &faulty_16<T, Fault16::swapped_rounding>;
+                break;
+            case Fault16::one_off:
+                subject = &faulty_16<T, Fault16::one_off>;
+                break;
+            case Fault16::high_byte_lost:
+                subject = &faulty_16<T, Fault16::high_byte_lost>;
+                break;
+            case Fault16::other_signedness:
+                subject = &faulty_16<T, Fault16::other_signedness>;
+                break;
+            case Fault16::write_on_error:
+                subject = &faulty_16<T, Fault16::write_on_error>;
+                break;
+            case Fault16::wrong_rejection:
+                subject = &faulty_16<T, Fault16::wrong_rejection>;
+                break;
         }
         plan.subject = subject;
         const CampaignResult r = run_campaign(plan);

@@ -146,8 +146,8 @@ TEST(CampaignSampled, RandomCountsAboveTheLimitAreRefused) {
     CampaignPlan plan;
     plan.type = ElementType::fp32;
     plan.seed = 1U;
-    for (const std::uint64_t count : {std::uint64_t{0xFFFFFFFFFFFFFFFFULL}, std::uint64_t{0xFFFFFFFFFFFFF9B0ULL},
-                                      kMaxRandomPairs + 1U}) {
+    for (const std::uint64_t count :
+         {std::uint64_t{0xFFFFFFFFFFFFFFFFULL}, std::uint64_t{0xFFFFFFFFFFFFF9B0ULL}, kMaxRandomPairs + 1U}) {
         plan.random_pairs = count;
         EXPECT_THROW((void)planned_pairs(plan), std::invalid_argument) << count;
         EXPECT_THROW((void)run_campaign(plan), std::invalid_argument) << count;
@@ -164,9 +164,9 @@ TEST(CampaignSampled, RandomCountsAboveTheLimitAreRefused) {
 TEST(CampaignSampled, BoundaryTablesAndSeededPairs) {
     RecordProperty("requirements", "DIV-CLI-D8");
     const std::vector<std::uint64_t> fp32 = detail::boundary_operands(ElementType::fp32);
-    for (const std::uint64_t edge : {0x00000000ULL, 0x80000000ULL, 0x00000001ULL, 0x007FFFFFULL, 0x00800000ULL,
-                                     0x3F7FFFFFULL, 0x3F800001ULL, 0x7F7FFFFFULL, 0xFF7FFFFFULL, 0x7F800000ULL,
-                                     0xFF800000ULL, 0x7FC00000ULL, 0x7F800001ULL}) {
+    for (const std::uint64_t edge :
+         {0x00000000ULL, 0x80000000ULL, 0x00000001ULL, 0x007FFFFFULL, 0x00800000ULL, 0x3F7FFFFFULL, 0x3F800001ULL,
+          0x7F7FFFFFULL, 0xFF7FFFFFULL, 0x7F800000ULL, 0xFF800000ULL, 0x7FC00000ULL, 0x7F800001ULL}) {
         EXPECT_NE(std::find(fp32.begin(), fp32.end(), edge), fp32.end()) << std::hex << edge;
     }
     EXPECT_EQ(fp32.size(), 40U);
@@ -220,17 +220,18 @@ TEST(CampaignSampled, FloatBoundaryTablesInFull) {
         std::vector<std::uint64_t> positive;
     };
     const Table tables[] = {
-        {ElementType::fp16, 0x8000U,
-         {0x0000U, 0x0001U, 0x0002U, 0x0003U, 0x03FFU, 0x0400U, 0x0401U, 0x3800U, 0x3BFFU, 0x3C00U, 0x3C01U, 0x3E00U,
-          0x4000U, 0x4200U, 0x3FFFU, 0x7800U, 0x7BFFU, 0x7C00U, 0x7E00U, 0x7C01U}},
-        {ElementType::bf16, 0x8000U,
-         {0x0000U, 0x0001U, 0x0002U, 0x0003U, 0x007FU, 0x0080U, 0x0081U, 0x3F00U, 0x3F7FU, 0x3F80U, 0x3F81U, 0x3FC0U,
-          0x4000U, 0x4040U, 0x3FFFU, 0x7F00U, 0x7F7FU, 0x7F80U, 0x7FC0U, 0x7F81U}},
-        {ElementType::fp32, 0x80000000U,
-         {0x00000000U, 0x00000001U, 0x00000002U, 0x00000003U, 0x007FFFFFU, 0x00800000U, 0x00800001U, 0x3F000000U,
-          0x3F7FFFFFU, 0x3F800000U, 0x3F800001U, 0x3FC00000U, 0x40000000U, 0x40400000U, 0x3FFFFFFFU, 0x7F000000U,
-          0x7F7FFFFFU, 0x7F800000U, 0x7FC00000U, 0x7F800001U}},
-        {ElementType::fp64, 0x8000000000000000ULL,
+        {ElementType::fp16, 0x8000U, {0x0000U, 0x0001U, 0x0002U, 0x0003U, 0x03FFU, 0x0400U, 0x0401U,
+                                      0x3800U, 0x3BFFU, 0x3C00U, 0x3C01U, 0x3E00U, 0x4000U, 0x4200U,
+                                      0x3FFFU, 0x7800U, 0x7BFFU, 0x7C00U, 0x7E00U, 0x7C01U}},
+        {ElementType::bf16, 0x8000U, {0x0000U, 0x0001U, 0x0002U, 0x0003U, 0x007FU, 0x0080U, 0x0081U,
+                                      0x3F00U, 0x3F7FU, 0x3F80U, 0x3F81U, 0x3FC0U, 0x4000U, 0x4040U,
+                                      0x3FFFU, 0x7F00U, 0x7F7FU, 0x7F80U, 0x7FC0U, 0x7F81U}},
+        {ElementType::fp32, 0x80000000U, {0x00000000U, 0x00000001U, 0x00000002U, 0x00000003U, 0x007FFFFFU,
+                                          0x00800000U, 0x00800001U, 0x3F000000U, 0x3F7FFFFFU, 0x3F800000U,
+                                          0x3F800001U, 0x3FC00000U, 0x40000000U, 0x40400000U, 0x3FFFFFFFU,
+                                          0x7F000000U, 0x7F7FFFFFU, 0x7F800000U, 0x7FC00000U, 0x7F800001U}},
+        {ElementType::fp64,
+         0x8000000000000000ULL,
          {0x0000000000000000ULL, 0x0000000000000001ULL, 0x0000000000000002ULL, 0x0000000000000003ULL,
           0x000FFFFFFFFFFFFFULL, 0x0010000000000000ULL, 0x0010000000000001ULL, 0x3FE0000000000000ULL,
           0x3FEFFFFFFFFFFFFFULL, 0x3FF0000000000000ULL, 0x3FF0000000000001ULL, 0x3FF8000000000000ULL,
@@ -260,24 +261,28 @@ TEST(CampaignSampled, IntegerBoundaryTablesInFull) {
               int_words({-128, -127, -64, -32, -4, -3, -2, -1, 0, 1, 2, 3, 4, 31, 32, 63, 64, 126, 127}));
     EXPECT_EQ(detail::boundary_operands(ElementType::uint8), int_words({0, 1, 2, 3, 4, 31, 32, 127, 128, 254, 255}));
     EXPECT_EQ(detail::boundary_operands(ElementType::int16),
-              int_words({-32768, -32767, -16384, -2048, -256, -32, -4, -3, -2, -1, 0, 1, 2, 3, 4, 31, 32, 255, 256,
-                         2047, 2048, 16383, 16384, 32766, 32767}));
+              int_words({-32768, -32767, -16384, -2048, -256, -32, -4,   -3,   -2,    -1,    0,     1,    2,
+                         3,      4,      31,     32,    255,  256, 2047, 2048, 16383, 16384, 32766, 32767}));
     EXPECT_EQ(detail::boundary_operands(ElementType::uint16),
               int_words({0, 1, 2, 3, 4, 31, 32, 255, 256, 2047, 2048, 16383, 16384, 32767, 32768, 65534, 65535}));
-    EXPECT_EQ(detail::boundary_operands(ElementType::int32),
-              int_words({-2147483648LL, -2147483647LL, -1073741824LL, -536870912LL, -67108864LL, -8388608LL,
-                         -1048576LL, -131072LL, -16384LL, -2048LL, -256LL, -32LL, -4LL, -3LL, -2LL, -1LL, 0LL, 1LL,
-                         2LL, 3LL, 4LL, 31LL, 32LL, 255LL, 256LL, 2047LL, 2048LL, 16383LL, 16384LL, 131071LL,
-                         131072LL, 1048575LL, 1048576LL, 8388607LL, 8388608LL, 67108863LL, 67108864LL, 536870911LL,
-                         536870912LL, 1073741823LL, 1073741824LL, 2147483646LL, 2147483647LL}));
+    EXPECT_EQ(
+        detail::boundary_operands(ElementType::int32),
+        int_words({-2147483648LL, -2147483647LL, -1073741824LL, -536870912LL, -67108864LL,  -8388608LL,   -1048576LL,
+                   -131072LL,     -16384LL,      -2048LL,       -256LL,       -32LL,        -4LL,         -3LL,
+                   -2LL,          -1LL,          0LL,           1LL,          2LL,          3LL,          4LL,
+                   31LL,          32LL,          255LL,         256LL,        2047LL,       2048LL,       16383LL,
+                   16384LL,       131071LL,      131072LL,      1048575LL,    1048576LL,    8388607LL,    8388608LL,
+                   67108863LL,    67108864LL,    536870911LL,   536870912LL,  1073741823LL, 1073741824LL, 2147483646LL,
+                   2147483647LL}));
     EXPECT_EQ(detail::boundary_operands(ElementType::uint32),
-              int_words({0LL, 1LL, 2LL, 3LL, 4LL, 31LL, 32LL, 255LL, 256LL, 2047LL, 2048LL, 16383LL, 16384LL, 131071LL,
-                         131072LL, 1048575LL, 1048576LL, 8388607LL, 8388608LL, 67108863LL, 67108864LL, 536870911LL,
-                         536870912LL, 2147483647LL, 2147483648LL, 4294967294LL, 4294967295LL}));
+              int_words({0LL,         1LL,         2LL,          3LL,          4LL,          31LL,        32LL,
+                         255LL,       256LL,       2047LL,       2048LL,       16383LL,      16384LL,     131071LL,
+                         131072LL,    1048575LL,   1048576LL,    8388607LL,    8388608LL,    67108863LL,  67108864LL,
+                         536870911LL, 536870912LL, 2147483647LL, 2147483648LL, 4294967294LL, 4294967295LL}));
     // 64 bits: k = 2, 5, ..., 62, where 2^62 and 2^62 - 1 are also MAX / 2 + 1 and MAX / 2 (INT64).
     std::vector<std::int64_t> int64 = {INT64_MIN, INT64_MIN + 1, -3, -2, -1, 0, 1, 2, 3, INT64_MAX - 1, INT64_MAX};
-    std::vector<std::uint64_t> uint64 = {0U, 1U, 2U, 3U, UINT64_MAX - 1U, UINT64_MAX, (UINT64_MAX >> 1U),
-                                         (UINT64_MAX >> 1U) + 1U};
+    std::vector<std::uint64_t> uint64 = {
+        0U, 1U, 2U, 3U, UINT64_MAX - 1U, UINT64_MAX, (UINT64_MAX >> 1U), (UINT64_MAX >> 1U) + 1U};
     for (unsigned k = 2U; k <= 62U; k += 3U) {
         const auto power = std::int64_t{1} << k;
         int64.insert(int64.end(), {power, power - 1, -power});
@@ -480,8 +485,8 @@ TEST(CampaignSampled, RandomIntegerPairsAimAtEachRange) {
         }
         EXPECT_EQ(small_divisors, smalls);
         const auto lw = static_cast<std::uint64_t>(low);
-        EXPECT_EQ(edge_numerators, (std::set<std::uint64_t>{lw, lw + 1U, lw + 2U, lw + 3U, high - 3U, high - 2U,
-                                                            high - 1U, high}));
+        EXPECT_EQ(edge_numerators,
+                  (std::set<std::uint64_t>{lw, lw + 1U, lw + 2U, lw + 3U, high - 3U, high - 2U, high - 1U, high}));
         if (t.is_signed) {
             EXPECT_EQ(edge_divisors, (std::set<std::uint64_t>{1U, static_cast<std::uint64_t>(-1), 2U,
                                                               static_cast<std::uint64_t>(-2), lw, high}));
@@ -523,7 +528,8 @@ TEST(CampaignSampled, RandomPairsAreTheDocumentedDraws) {
     RecordProperty("requirements", "DIV-CLI-D8");
     for (const FloatLayout& f : kFloatLayouts) {
         SCOPED_TRACE(element_type_name(f.type));
-        const std::uint64_t mask = (f.total_bits == 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << f.total_bits) - 1U);
+        const std::uint64_t mask = (f.total_bits == 64U) ? ~std::uint64_t{0}
+                                                         : ((std::uint64_t{1} << f.total_bits) - 1U);
         const std::int64_t emax = (std::int64_t{1} << f.exponent_bits) - 1;
         const std::int64_t bias = (std::int64_t{1} << (f.exponent_bits - 1U)) - 1;
         const std::int64_t p = f.fraction_bits + 1;
@@ -666,8 +672,8 @@ TEST(CampaignSampled, StridedPlansEndBelowTwoToTheSixteen) {
 // without a DivReport) and divides them as the core does.
 std::atomic<std::uint64_t> divided_elements{0U};
 
-Status counting_div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y,
-                    const DivOptions& options, DivReport* report) noexcept {
+Status counting_div(const ConstTensorView& a, const ConstTensorView& b, const TensorView& y, const DivOptions& options,
+                    DivReport* report) noexcept {
     if (report == nullptr) {
         divided_elements += a.shape.dims[0];
     }

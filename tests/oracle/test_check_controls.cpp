@@ -22,9 +22,7 @@ using namespace test;  // NOLINT: the FP16 reference
 using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_support.hpp)
 
 // check's exact level: the same encoding, any NaN for a NaN (DIV-CLI-D5).
-bool check_conforms(std::uint16_t expected, std::uint16_t y) {
-    return is_nan(expected) ? is_nan(y) : (expected == y);
-}
+bool check_conforms(std::uint16_t expected, std::uint16_t y) { return is_nan(expected) ? is_nan(y) : (expected == y); }
 
 // [utest->req~div-tq-d2~1]
 // [utest->req~div-cli-d5~2]
@@ -43,9 +41,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
     CheckOptions options;
     options.threads = 2U;
     // The reference itself conforms everywhere: the control of the controls.
-    const ConformanceReport clean =
-        check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
-                          in_view(ElementType::fp16, expected), options);
+    const ConformanceReport clean = check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                                                      in_view(ElementType::fp16, expected), options);
     ASSERT_TRUE(clean.precondition.is_ok());
     EXPECT_EQ(clean.conforming, a.size());
     const struct {
@@ -65,9 +62,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
             y[i] = fault.fault(a[i], b[i], expected[i], i);
             predicted += check_conforms(expected[i], y[i]) ? 0U : 1U;
         }
-        const ConformanceReport r =
-            check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
-                              in_view(ElementType::fp16, y), options);
+        const ConformanceReport r = check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                                                      in_view(ElementType::fp16, y), options);
         ASSERT_TRUE(r.precondition.is_ok()) << fault.name;
         EXPECT_GT(predicted, 0U) << fault.name;
         EXPECT_EQ(r.elements - r.conforming, predicted) << fault.name;
@@ -87,8 +83,7 @@ __extension__ using Int128 = __int128;  // GCC's 128-bit integer (__extension__:
 Int128 scaled_value(std::uint16_t bits) {
     const std::uint32_t field = (bits >> 10U) & 0x1FU;
     const std::uint32_t fraction = bits & 0x03FFU;
-    const Int128 magnitude = (field == 0U) ? Int128{fraction}
-                                             : (Int128{1024U + fraction} << (field - 1U));
+    const Int128 magnitude = (field == 0U) ? Int128{fraction} : (Int128{1024U + fraction} << (field - 1U));
     return ((bits & 0x8000U) != 0U) ? -magnitude : magnitude;
 }
 
@@ -137,11 +132,12 @@ Within conforms_within(std::uint16_t a, std::uint16_t b, std::uint16_t expected,
     const Int128 mb = scaled_value(b);
     const Int128 n = (ma < 0) ? -ma : ma;
     const Int128 d = (mb < 0) ? -mb : mb;
-    const int e = (n == 0) ? -14
-                           : std::max(std::min(floor_log2_ratio(static_cast<std::uint64_t>(n),
-                                                                static_cast<std::uint64_t>(d)),
-                                               15),
-                                      -14);
+    const int e = (n == 0)
+                      ? -14
+                      : std::max(
+                            std::min(floor_log2_ratio(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(d)),
+                                     15),
+                            -14);
     const Int128 ulp_scaled = Int128{1} << (e - 10 + 24);  // ulp * 2^24, e - 10 >= -24
     // Y - A/B with the divisor's sign moved to the numerator: (mY*|mB| - sign(mB)*mA*2^24) / (|mB|*2^24).
     const Int128 quotient_numerator = ((mb < 0) ? -ma : ma) * (Int128{1} << 24);
@@ -209,9 +205,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
             CheckOptions options;
             options.threads = 2U;
             options.accept = level.level;
-            const ConformanceReport r =
-                check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
-                                  in_view(ElementType::fp16, y), options);
+            const ConformanceReport r = check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
+                                                          in_view(ElementType::fp16, y), options);
             ASSERT_TRUE(r.precondition.is_ok()) << fault.name;
             const std::string at = std::string(fault.name) + " at " + acceptance_name(level.level, 0.0);
             EXPECT_EQ(r.elements - r.conforming, level.predicted) << at;

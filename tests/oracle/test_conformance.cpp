@@ -390,8 +390,7 @@ ConstTensorView view(ElementType type, std::initializer_list<std::uint64_t> dims
     return v;
 }
 
-void expect_status(const Status& s, StatusCode code, RequirementId requirement, Operand operand,
-                   std::uint64_t index) {
+void expect_status(const Status& s, StatusCode code, RequirementId requirement, Operand operand, std::uint64_t index) {
     EXPECT_EQ(s.code, code);
     EXPECT_EQ(s.requirement, requirement);
     EXPECT_EQ(s.operand, operand);
@@ -477,7 +476,8 @@ TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
     r = check_conformance(in_view(ElementType::int4, in4), in_view(ElementType::int4, b4),
                           in_view(ElementType::int4, in4), options);
     expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::b, 3U);
-    r = check_conformance(in_view(ElementType::int4, in4), in_view(ElementType::int4, std::vector<std::int8_t>{1, -1, 1, 1}),
+    r = check_conformance(in_view(ElementType::int4, in4),
+                          in_view(ElementType::int4, std::vector<std::int8_t>{1, -1, 1, 1}),
                           in_view(ElementType::int4, std::vector<std::int8_t>{-8, -7, 1, 1}), options);
     EXPECT_TRUE(r.precondition.is_ok());
     EXPECT_EQ(r.conforming, 4U);
@@ -486,8 +486,8 @@ TEST(Conformance, EachPreconditionNamesOperandAndPlace) {
     r = check_conformance(in_view(ElementType::uint4, ones), in_view(ElementType::uint4, u4),
                           in_view(ElementType::uint4, ones), options);
     expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::b, 1U);
-    r = check_conformance(in_view(ElementType::uint4, std::vector<std::uint8_t>{16U, 1U}), in_view(ElementType::uint4, ones),
-                          in_view(ElementType::uint4, ones), options);
+    r = check_conformance(in_view(ElementType::uint4, std::vector<std::uint8_t>{16U, 1U}),
+                          in_view(ElementType::uint4, ones), in_view(ElementType::uint4, ones), options);
     expect_status(r.precondition, StatusCode::value_out_of_range, RequirementId::div_int_d4, Operand::a, 0U);
     // A buffer smaller than its shape, or none, is the caller's error.
     EXPECT_THROW((void)check_conformance(a23, a23, view(ElementType::int32, {2U, 3U}, six.data(), 20U), options),
@@ -714,8 +714,8 @@ TEST(Conformance, AcceptanceNames) {
     EXPECT_EQ(bound, 0.75);
     EXPECT_TRUE(parse_acceptance("1000000000000000ulp", level, bound));
     EXPECT_EQ(bound, 1e15);
-    for (const char* refused : {"0.1ulp", "0ulp", "0.0ulp", "-2ulp", "2", "ulp", "2.ulp", ".5ulp", "1.2.3ulp",
-                                "2 ulp", "2ulps", "1e3ulp", "1000000000000001ulp", "nanulp", "infulp"}) {
+    for (const char* refused : {"0.1ulp", "0ulp", "0.0ulp", "-2ulp", "2", "ulp", "2.ulp", ".5ulp", "1.2.3ulp", "2 ulp",
+                                "2ulps", "1e3ulp", "1000000000000001ulp", "nanulp", "infulp"}) {
         level = Acceptance::exact;
         bound = 7.0;
         EXPECT_FALSE(parse_acceptance(refused, level, bound)) << refused;
@@ -733,8 +733,8 @@ TEST(Conformance, AcceptanceNames) {
 // [utest->req~div-cli-d6~2]
 TEST(Conformance, HistogramBucketNames) {
     RecordProperty("requirements", "DIV-CLI-D6");
-    const char* const names[] = {"0", "(0, 0.5]", "(0.5, 1)", "[1, 2)", "[2, 4)", "[4, 16)", "[16, 256)", ">= 256",
-                                 "special"};
+    const char* const names[] = {"0",       "(0, 0.5]",  "(0.5, 1)", "[1, 2)", "[2, 4)",
+                                 "[4, 16)", "[16, 256)", ">= 256",   "special"};
     for (std::size_t k = 0; k < kHistogramBuckets; ++k) {
         EXPECT_STREQ(histogram_bucket_name(k), names[k]);
     }
@@ -1026,8 +1026,8 @@ TEST(Conformance, LayoutsShardsAndBuffersAreChecked) {
         EXPECT_EQ(check_conformance(av, bv, flat, layout, options).elements, (k < 4U) ? 5U : 4U) << k;
     }
     EXPECT_EQ(total, 24U);
-    for (const std::pair<std::uint64_t, std::uint64_t>& bad : {std::pair<std::uint64_t, std::uint64_t>{5U, 5U},
-                                                             {6U, 5U}, {0U, 0U}}) {
+    for (const std::pair<std::uint64_t, std::uint64_t>& bad :
+         {std::pair<std::uint64_t, std::uint64_t>{5U, 5U}, {6U, 5U}, {0U, 0U}}) {
         CheckOptions options;
         options.shard_index = bad.first;
         options.shard_count = bad.second;
@@ -1068,7 +1068,8 @@ TEST(Conformance, LayoutsShardsAndBuffersAreChecked) {
     // A report that stopped at a precondition never conforms.
     const std::vector<std::int32_t> ints = {1, 2};
     const std::vector<std::int32_t> zero = {1, 0};
-    const ConformanceReport stopped = check_conformance(in_view(ElementType::int32, ints), in_view(ElementType::int32, zero),
+    const ConformanceReport stopped = check_conformance(in_view(ElementType::int32, ints),
+                                                        in_view(ElementType::int32, zero),
                                                         in_view(ElementType::int32, ints), CheckOptions{});
     EXPECT_FALSE(stopped.precondition.is_ok());
     EXPECT_FALSE(conforms(stopped));

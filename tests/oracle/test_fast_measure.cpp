@@ -55,9 +55,7 @@ constexpr Subject kBf16{"BF16", ElementType::bf16, 16U, 7U};
 constexpr Subject kFp32{"FP32", ElementType::fp32, 32U, 23U};
 constexpr Subject kFp64{"FP64", ElementType::fp64, 64U, 52U};
 
-std::uint64_t ones(unsigned count) {
-    return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U);
-}
+std::uint64_t ones(unsigned count) { return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U); }
 unsigned exponent_bits(const Subject& s) { return s.total_bits - 1U - s.fraction_bits; }
 std::uint64_t exponent_field(const Subject& s, std::uint64_t bits) {
     return (bits >> s.fraction_bits) & ones(exponent_bits(s));
@@ -88,10 +86,11 @@ bool same(const Measure& x, const Measure& y) {
 
 std::string text(const Measure& m) {
     char line[200];
-    std::snprintf(line, sizeof line, "{expected 0x%" PRIx64 ", exact %d, special %d, ulps %a (0x%016" PRIx64
-                  "), half %d, one %d, flush %d}", m.expected, m.exact_match ? 1 : 0, m.special_mismatch ? 1 : 0,
-                  m.ulps, bits_of(m.ulps), m.within_half_ulp ? 1 : 0, m.within_one_ulp ? 1 : 0,
-                  m.flush_explained ? 1 : 0);
+    std::snprintf(line, sizeof line,
+                  "{expected 0x%" PRIx64 ", exact %d, special %d, ulps %a (0x%016" PRIx64
+                  "), half %d, one %d, flush %d}",
+                  m.expected, m.exact_match ? 1 : 0, m.special_mismatch ? 1 : 0, m.ulps, bits_of(m.ulps),
+                  m.within_half_ulp ? 1 : 0, m.within_one_ulp ? 1 : 0, m.flush_explained ? 1 : 0);
     return line;
 }
 
@@ -216,8 +215,9 @@ Tally run_pairs(const Subject& subject, std::uint64_t count, PairAt pair_at, con
 std::uint64_t numerators(std::uint32_t stride) { return (65535U / stride) + 1U; }
 
 Tally run_16bit(const Subject& subject, std::uint32_t stride, const FastMeasureSteps* steps = nullptr) {
-    return run_pairs(subject, numerators(stride) << 16U,
-                     [stride](std::uint64_t i) { return std::make_pair((i >> 16U) * stride, i & 0xFFFFU); }, steps);
+    return run_pairs(
+        subject, numerators(stride) << 16U,
+        [stride](std::uint64_t i) { return std::make_pair((i >> 16U) * stride, i & 0xFFFFU); }, steps);
 }
 
 // splitmix64 (Steele, Lea, Flood 2014), counter-based: any thread draws pair i directly.
@@ -236,8 +236,8 @@ std::uint64_t class_operand(const Subject& s, std::uint64_t word) {
     const std::uint64_t sign = (word >> 63U) << (s.total_bits - 1U);
     const std::uint64_t fraction = fill & ones(s.fraction_bits);
     const std::array<std::uint64_t, 7> fields{0U, 0U, top, top, top - 1U, 1U, 1U + ((word >> 8U) % (top - 1U))};
-    const std::array<std::uint64_t, 7> fractions{0U, fraction | 1U, 0U, fraction | 1U, ones(s.fraction_bits), 0U,
-                                                 fraction};
+    const std::array<std::uint64_t, 7> fractions{0U, fraction | 1U, 0U, fraction | 1U, ones(s.fraction_bits),
+                                                 0U, fraction};
     const std::size_t kind = static_cast<std::size_t>((word >> 3U) % 7U);
     return sign | (fields[kind] << s.fraction_bits) | fractions[kind];
 }
@@ -360,13 +360,24 @@ std::pair<std::uint64_t, std::uint64_t> seeded_pair(const Subject& s, std::uint6
     switch (w & 15U) {
         case 8U:
         case 9U:
-        case 10U: static_cast<void>(near_boundary(s, v, true, out)); break;
-        case 11U: static_cast<void>(near_boundary(s, v, false, out)); break;
+        case 10U:
+            static_cast<void>(near_boundary(s, v, true, out));
+            break;
+        case 11U:
+            static_cast<void>(near_boundary(s, v, false, out));
+            break;
         case 12U:
-        case 13U: static_cast<void>(near_power_of_two(s, v, out)); break;
-        case 14U: out.first = class_operand(s, v); break;
-        case 15U: out.second = class_operand(s, v); break;
-        default: break;  // uniform
+        case 13U:
+            static_cast<void>(near_power_of_two(s, v, out));
+            break;
+        case 14U:
+            out.first = class_operand(s, v);
+            break;
+        case 15U:
+            out.second = class_operand(s, v);
+            break;
+        default:
+            break;  // uniform
     }
     return out;
 }
@@ -657,9 +668,9 @@ TEST(FastMeasure, EverythingElseIsDeclined) {
     // Steps with a step missing: declined, never called.
     const FloatFormat& fp32_format = float_format(ElementType::fp32);
     const FastMeasureSteps& own = fast_measure_steps();
-    for (const FastMeasureSteps& partial : {FastMeasureSteps{nullptr, own.ulps},
-                                            FastMeasureSteps{own.rounds_to_candidate, nullptr},
-                                            FastMeasureSteps{nullptr, nullptr}}) {
+    for (const FastMeasureSteps& partial :
+         {FastMeasureSteps{nullptr, own.ulps}, FastMeasureSteps{own.rounds_to_candidate, nullptr},
+          FastMeasureSteps{nullptr, nullptr}}) {
         EXPECT_FALSE(fast_measure_with(partial, fp32_format, 0x3f800000U, 0x40400000U, 0x3eaaaaabU, out));
     }
     EXPECT_TRUE(same(out, sentinel()));

@@ -50,9 +50,7 @@ constexpr Subject kBf16{"BF16", ElementType::bf16, BinaryFormat::bf16, 16U, 7U};
 constexpr Subject kFp32{"FP32", ElementType::fp32, BinaryFormat::fp32, 32U, 23U};
 constexpr Subject kFp64{"FP64", ElementType::fp64, BinaryFormat::fp64, 64U, 52U};
 
-std::uint64_t ones(unsigned count) {
-    return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U);
-}
+std::uint64_t ones(unsigned count) { return (count >= 64U) ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1U); }
 
 unsigned exponent_bits(const Subject& s) { return s.total_bits - 1U - s.fraction_bits; }
 std::uint64_t exponent_field(const Subject& s, std::uint64_t bits) {
@@ -72,14 +70,11 @@ bool is_zero(const Subject& s, std::uint64_t bits) { return (bits & ones(s.total
 // Known from the operands' classes, without dividing: what the controls'
 // predictions rest on.
 bool nan_quotient(const Subject& s, std::uint64_t a, std::uint64_t b) {
-    return is_nan(s, a) || is_nan(s, b) || (is_zero(s, a) && is_zero(s, b)) ||
-           (is_infinity(s, a) && is_infinity(s, b));
+    return is_nan(s, a) || is_nan(s, b) || (is_zero(s, a) && is_zero(s, b)) || (is_infinity(s, a) && is_infinity(s, b));
 }
 
 // Agreement: the same encoding, or a NaN from both (payloads not compared).
-bool agree(const Subject& s, std::uint64_t x, std::uint64_t y) {
-    return (x == y) || (is_nan(s, x) && is_nan(s, y));
-}
+bool agree(const Subject& s, std::uint64_t x, std::uint64_t y) { return (x == y) || (is_nan(s, x) && is_nan(s, y)); }
 
 // A deliberate fault in one oracle's result (negative controls only).
 using Fault = std::uint64_t (*)(std::uint64_t a, std::uint64_t b, std::uint64_t result);
@@ -116,8 +111,9 @@ public:
             ++tally.disagreements;
             if (tally.examples.size() < kMaxExamples) {
                 char line[160];
-                std::snprintf(line, sizeof line, "%s 0x%" PRIx64 " / 0x%" PRIx64 ": MPFR 0x%" PRIx64
-                              ", second oracle 0x%" PRIx64, subject_.name, a, b, by_mpfr, by_second);
+                std::snprintf(line, sizeof line,
+                              "%s 0x%" PRIx64 " / 0x%" PRIx64 ": MPFR 0x%" PRIx64 ", second oracle 0x%" PRIx64,
+                              subject_.name, a, b, by_mpfr, by_second);
                 tally.examples.emplace_back(line);
             }
         }
@@ -174,8 +170,8 @@ std::pair<std::uint64_t, std::uint64_t> strided_pair(std::uint32_t stride, std::
 }
 
 Tally run_16bit(const Subject& subject, std::uint32_t stride, Faults faults = {}) {
-    return run_pairs(subject, numerators(stride) << 16U,
-                     [stride](std::uint64_t i) { return strided_pair(stride, i); }, faults);
+    return run_pairs(
+        subject, numerators(stride) << 16U, [stride](std::uint64_t i) { return strided_pair(stride, i); }, faults);
 }
 
 // splitmix64 (Steele, Lea, Flood 2014), counter-based: output n of the
@@ -206,15 +202,22 @@ std::uint64_t draw_operand(const Subject& s, std::uint64_t word) {
             significand = fractions[(word >> 3U) & 3U];
             break;
         }
-        case 1U: field = 0U; break;  // subnormal (or, rarely, zero)
+        case 1U:
+            field = 0U;
+            break;  // subnormal (or, rarely, zero)
         case 2U: {                   // next to the ends of the exponent range: overflow, underflow
             const std::array<std::uint64_t, 4> fields{1U, 2U, top - 2U, top - 1U};
             field = fields[(word >> 3U) & 3U];
             break;
         }
-        case 3U: significand = fraction & (ones(3U) << (s.fraction_bits - 3U)); break;  // short: exact results, ties
-        case 4U: significand = ones(s.fraction_bits) ^ (fill & 7U); break;              // long: carries
-        default: return fill & ones(s.total_bits);                                      // uniform
+        case 3U:
+            significand = fraction & (ones(3U) << (s.fraction_bits - 3U));
+            break;  // short: exact results, ties
+        case 4U:
+            significand = ones(s.fraction_bits) ^ (fill & 7U);
+            break;              // long: carries
+        default:
+            return fill & ones(s.total_bits);                                      // uniform
     }
     return sign | (field << s.fraction_bits) | significand;
 }
@@ -369,8 +372,8 @@ std::uint64_t wrong_sign(std::uint64_t a, std::uint64_t b, std::uint64_t r) {
 
 // What the check must report: the pairs of the set whose quotient is not NaN.
 template <typename PairAt>
-std::uint64_t predicted(const Subject& s, std::uint64_t count, PairAt pair_at, bool (*in_set)(std::uint64_t,
-                                                                                                 std::uint64_t)) {
+std::uint64_t predicted(const Subject& s, std::uint64_t count, PairAt pair_at,
+                        bool (*in_set)(std::uint64_t, std::uint64_t)) {
     std::uint64_t expected = 0U;
     for (std::uint64_t i = 0U; i < count; ++i) {
         const std::pair<std::uint64_t, std::uint64_t> p = pair_at(i);
@@ -391,8 +394,8 @@ TEST(OracleAgreementControls, SecondOracleOneUlpOffIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D3");
     for (const Subject* s : {&kFp16, &kBf16}) {
         const std::uint64_t count = numerators(kControlStride) << 16U;
-        const std::uint64_t expected =
-            predicted(*s, count, [](std::uint64_t i) { return strided_pair(kControlStride, i); }, &in_first_set);
+        const std::uint64_t expected = predicted(
+            *s, count, [](std::uint64_t i) { return strided_pair(kControlStride, i); }, &in_first_set);
         const Tally tally = run_16bit(*s, kControlStride, Faults{nullptr, &one_ulp_off});
         EXPECT_EQ(tally.pairs, count) << s->name;
         EXPECT_EQ(tally.disagreements, expected) << s->name;
@@ -400,8 +403,8 @@ TEST(OracleAgreementControls, SecondOracleOneUlpOffIsCountedExactly) {
     }
     const std::uint64_t count = kQuickSeededPairs / 10U;
     for (const Subject* s : {&kFp32, &kFp64}) {
-        const std::uint64_t expected =
-            predicted(*s, count, [s](std::uint64_t i) { return seeded_pair(*s, i); }, &in_first_set);
+        const std::uint64_t expected = predicted(
+            *s, count, [s](std::uint64_t i) { return seeded_pair(*s, i); }, &in_first_set);
         const Tally tally = run_seeded(*s, count, Faults{nullptr, &one_ulp_off});
         EXPECT_EQ(tally.disagreements, expected) << s->name;
         EXPECT_GT(expected, count / 4U) << s->name;
@@ -412,14 +415,14 @@ TEST(OracleAgreementControls, SecondOracleOneUlpOffIsCountedExactly) {
 TEST(OracleAgreementControls, MpfrOracleWithTheWrongSignIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D3");
     const std::uint64_t count = numerators(kControlStride) << 16U;
-    const std::uint64_t expected =
-        predicted(kFp16, count, [](std::uint64_t i) { return strided_pair(kControlStride, i); }, &in_second_set);
+    const std::uint64_t expected = predicted(
+        kFp16, count, [](std::uint64_t i) { return strided_pair(kControlStride, i); }, &in_second_set);
     const Tally tally = run_16bit(kFp16, kControlStride, Faults{&wrong_sign<16U>, nullptr});
     EXPECT_EQ(tally.disagreements, expected);
     EXPECT_GT(expected, 0U);
     const std::uint64_t seeded = kQuickSeededPairs / 10U;
-    const std::uint64_t expected64 =
-        predicted(kFp64, seeded, [](std::uint64_t i) { return seeded_pair(kFp64, i); }, &in_second_set);
+    const std::uint64_t expected64 = predicted(
+        kFp64, seeded, [](std::uint64_t i) { return seeded_pair(kFp64, i); }, &in_second_set);
     EXPECT_EQ(run_seeded(kFp64, seeded, Faults{&wrong_sign<64U>, nullptr}).disagreements, expected64);
     EXPECT_GT(expected64, 0U);
 }
@@ -433,8 +436,9 @@ std::uint64_t one_ulp_off_everywhere(std::uint64_t, std::uint64_t, std::uint64_t
 // [utest->req~div-tq-d3~1]
 TEST(OracleAgreementControls, HandCountedFp16Row) {
     RecordProperty("requirements", "DIV-TQ-D3");
-    const Tally tally = run_pairs(kFp16, 65536U, [](std::uint64_t i) { return std::make_pair(std::uint64_t{0}, i); },
-                                  Faults{nullptr, &one_ulp_off_everywhere});
+    const Tally tally = run_pairs(
+        kFp16, 65536U, [](std::uint64_t i) { return std::make_pair(std::uint64_t{0}, i); },
+        Faults{nullptr, &one_ulp_off_everywhere});
     EXPECT_EQ(tally.pairs, 65536U);
     EXPECT_EQ(tally.disagreements, 63488U);
     EXPECT_EQ(tally.examples.size(), kMaxExamples);

@@ -17,8 +17,8 @@ Rational propagated(const Rational& a, const Rational& b, const Rational& a_err,
 }
 
 const std::vector<Rational>& samples() {
-    static const std::vector<Rational> values = {Rational(1), Rational(-3, 7), Rational(5, 2), Rational(-11, 3),
-                                                 Rational(1, 1024), Rational(1000), Rational(0)};
+    static const std::vector<Rational> values = {Rational(1),       Rational(-3, 7), Rational(5, 2), Rational(-11, 3),
+                                                 Rational(1, 1024), Rational(1000),  Rational(0)};
     return values;
 }
 

@@ -53,7 +53,8 @@ TEST(RealSpecExamples, Example2ThreeByTwo) {
     RecordProperty("requirements", "DIV-REAL-F1,DIV-REAL-D2");
     RealTensor y;
     ASSERT_TRUE(div(tensor({3, 2}, {"3.7", "4.4", "16.2", "0.5", "25.3", "24.8"}),
-                    tensor({3, 2}, {"3.0", "2.2", "4.1", "1.0", "5.2", "4.0"}), y).is_ok());
+                    tensor({3, 2}, {"3.0", "2.2", "4.1", "1.0", "5.2", "4.0"}), y)
+                    .is_ok());
     const std::vector<std::string> fractions{"37/30", "2", "162/41", "1/2", "253/52", "31/5"};
     const std::vector<std::string> printed{"1.2333", "2.0000", "3.9512", "0.5000", "4.8654", "6.2000"};
     for (std::size_t i = 0; i < fractions.size(); ++i) {
@@ -76,8 +77,8 @@ TEST(RealParsing, DecimalsAreExactAndMalformedTextIsRejected) {
     RealTensor y;
     ASSERT_TRUE(div(tensor({1}, {"1e400"}), tensor({1}, {"1e-400"}), y).is_ok());
     EXPECT_EQ(to_fraction_string(y.values[0]), "1" + std::string(800, '0'));
-    for (const char* bad : {"", "-", ".", "1.2.3", "1e", "1e+", " 1", "1 ", "0x10", "inf", "nan", "1,5", "e5",
-                            "1e100001"}) {
+    for (const char* bad :
+         {"", "-", ".", "1.2.3", "1e", "1e+", " 1", "1 ", "0x10", "inf", "nan", "1,5", "e5", "1e100001"}) {
         const ParseResult r = parse_decimal(bad);
         EXPECT_FALSE(r.ok) << bad;
         EXPECT_FALSE(r.error.empty()) << bad;
@@ -93,8 +94,10 @@ TEST(RealParsing, BinaryFloatsAreExactAndInfinityOrNanRejected) {
     EXPECT_EQ(to_fraction_string(tenth.value), "3602879701896397/36028797018963968");  // 0x1.999999999999ap-4
     EXPECT_EQ(to_fraction_string(from_binary(0.1F).value), "13421773/134217728");    // 0x1.99999ap-4
     EXPECT_EQ(to_fraction_string(from_binary(-0.0).value), "0");
-    EXPECT_EQ(to_fraction_string(from_binary(4.9406564584124654e-324).value),
-              "1/" + boost::multiprecision::mpz_int(boost::multiprecision::pow(boost::multiprecision::mpz_int(2), 1074)).str());
+    EXPECT_EQ(
+        to_fraction_string(from_binary(4.9406564584124654e-324).value),
+        "1/" +
+            boost::multiprecision::mpz_int(boost::multiprecision::pow(boost::multiprecision::mpz_int(2), 1074)).str());
     EXPECT_FALSE(from_binary(std::numeric_limits<double>::infinity()).ok);
     EXPECT_FALSE(from_binary(std::numeric_limits<double>::quiet_NaN()).ok);
 }

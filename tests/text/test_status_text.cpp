@@ -72,9 +72,9 @@ TEST(ViolationMessage, ElementErrorsShowTheOperandsThere) {
     EXPECT_EQ(violation_message(zero, &va, &short_b, &vy),
               "zero_divisor: DIV-INT-C3 violated at B[2] (A[2] = 6, B[2] = ?) [restriction DIV-INT-R3]");
     // Nor one whose byte offset would overflow 64 bits.
-    EXPECT_EQ(violation_message(status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b,
-                                       18446744073709551615U),
-                                &va, &vb, &vy),
+    EXPECT_EQ(violation_message(
+                  status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 18446744073709551615U), &va,
+                  &vb, &vy),
               "zero_divisor: DIV-INT-C3 violated at B[18446744073709551615] (A[18446744073709551615] = ?, "
               "B[18446744073709551615] = ?) [restriction DIV-INT-R3]");
 
@@ -83,9 +83,9 @@ TEST(ViolationMessage, ElementErrorsShowTheOperandsThere) {
     const std::int8_t b2[6] = {1, 1, 1, 1, 1, -1};
     const ConstTensorView va2 = view(ElementType::int8, {2U, 3U}, a2, sizeof a2);
     const ConstTensorView vb2 = view(ElementType::int8, {2U, 3U}, b2, sizeof b2);
-    EXPECT_EQ(violation_message(status(StatusCode::overflow, RequirementId::div_int_d2, Operand::a, 5U), &va2, &vb2,
-                                nullptr),
-              "overflow: DIV-INT-D2 violated at A[1, 2] (A[1, 2] = -128, B[1, 2] = -1)");
+    EXPECT_EQ(
+        violation_message(status(StatusCode::overflow, RequirementId::div_int_d2, Operand::a, 5U), &va2, &vb2, nullptr),
+        "overflow: DIV-INT-D2 violated at A[1, 2] (A[1, 2] = -128, B[1, 2] = -1)");
 
     // INT4 out of range in B: indexed in B, which holds the value.
     const std::int8_t a4[2] = {1, 2};
@@ -108,9 +108,9 @@ TEST(ViolationMessage, BroadcastErrorsPointAtY) {
     const ConstTensorView va = view(ElementType::int16, {2U, 3U}, a, sizeof a);
     const ConstTensorView vb = view(ElementType::int16, {3U}, b, sizeof b);
     const ConstTensorView vy = view(ElementType::int16, {2U, 3U}, y, sizeof y);
-    EXPECT_EQ(violation_message(status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 4U), &va, &vb,
-                                &vy),
-              "zero_divisor: DIV-INT-C3 violated at Y[1, 1] [restriction DIV-INT-R3]");
+    EXPECT_EQ(
+        violation_message(status(StatusCode::zero_divisor, RequirementId::div_int_c3, Operand::b, 4U), &va, &vb, &vy),
+        "zero_divisor: DIV-INT-C3 violated at Y[1, 1] [restriction DIV-INT-R3]");
 }
 
 // Shape and type errors name both shapes or both types; a status of no
@@ -164,10 +164,10 @@ TEST(ViolationMessage, BufferErrorsNameTheOperand) {
     EXPECT_EQ(violation_message(status(StatusCode::misaligned, RequirementId::div_api_d9, Operand::b, 0U), nullptr,
                                 nullptr, nullptr),
               "misaligned: DIV-API-D9 violated by B");
-    EXPECT_EQ(violation_message(status(StatusCode::fp_environment_failure, RequirementId::div_float_d5, Operand::none,
-                                       0U),
-                                nullptr, nullptr, nullptr),
-              "fp_environment_failure: DIV-FLOAT-D5 violated");
+    EXPECT_EQ(
+        violation_message(status(StatusCode::fp_environment_failure, RequirementId::div_float_d5, Operand::none, 0U),
+                          nullptr, nullptr, nullptr),
+        "fp_environment_failure: DIV-FLOAT-D5 violated");
 }
 
 }  // namespace

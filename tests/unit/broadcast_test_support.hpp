@@ -109,7 +109,7 @@ inline DivOptions openvino_options(bool pythondiv = true, AutoBroadcast mode = A
 // Y's rank with explicit 1s, which is how the tests express ONNX's legacy
 // axis broadcasting). Extent 1 repeats; any other extent must equal Y's.
 inline std::vector<std::pair<std::uint64_t, std::uint64_t>> source_indices(const Shape& y, const Shape& a,
-                                                                            const Shape& b) {
+                                                                           const Shape& b) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
     const std::uint64_t count = elements_of(y);
     for (std::uint64_t flat = 0U; flat < count; ++flat) {

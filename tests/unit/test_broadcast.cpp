@@ -110,8 +110,8 @@ TEST(BroadcastShapes, IncompatibleShapesNameTheRuleBAndTheFirstAxisOfY) {
         auto a = filled<float>(ElementType::fp32, c.a, 1.0F);
         auto b = filled<float>(ElementType::fp32, c.b, 1.0F);
         auto out = filled<float>(ElementType::fp32, make({64}), 0.0F);
-        expect_status(run_untouched(a.in(), b.in(), out, onnx_options(14U)), StatusCode::shape_mismatch,
-                      "DIV-ONNX-R2", Operand::b, c.axis);
+        expect_status(run_untouched(a.in(), b.in(), out, onnx_options(14U)), StatusCode::shape_mismatch, "DIV-ONNX-R2",
+                      Operand::b, c.axis);
     }
 }
 
@@ -190,9 +190,9 @@ TEST(BroadcastShapes, LayoutPlacesTheOperandsOnYsAxes) {
     EXPECT_TRUE(same(layout.y, make({3, 4})));
     EXPECT_TRUE(same(layout.a_aligned, make({3, 1})));
     EXPECT_TRUE(same(layout.b_aligned, make({1, 4})));
-    ASSERT_TRUE(div_broadcast_layout(ElementType::fp32, make({2, 3, 4}), make({3}), legacy_options(6U, true, true, 1),
-                                     layout)
-                    .is_ok());
+    ASSERT_TRUE(
+        div_broadcast_layout(ElementType::fp32, make({2, 3, 4}), make({3}), legacy_options(6U, true, true, 1), layout)
+            .is_ok());
     EXPECT_TRUE(same(layout.y, make({2, 3, 4})));
     EXPECT_TRUE(same(layout.a_aligned, make({2, 3, 4})));
     EXPECT_TRUE(same(layout.b_aligned, make({1, 3, 1})));
@@ -225,8 +225,9 @@ TEST(BroadcastShapes, OverflowingProductsAreRejected) {
     expect_status(div_output_shape(ElementType::fp32, make({0, kTwo32, 1}), make({1, 1, kTwo32}), onnx_options(14U), y),
                   StatusCode::size_overflow, "DIV-API-D4", Operand::y, 0U);
     // The largest product that fits is accepted.
-    EXPECT_TRUE(div_output_shape(ElementType::int8, make({kTwo32 - 1U, 1}), make({1, kTwo32 + 1U}), onnx_options(14U), y)
-                    .is_ok());
+    EXPECT_TRUE(
+        div_output_shape(ElementType::int8, make({kTwo32 - 1U, 1}), make({1, kTwo32 + 1U}), onnx_options(14U), y)
+            .is_ok());
     EXPECT_EQ(y.dims[0] * y.dims[1], std::numeric_limits<std::uint64_t>::max());
 
     // div reports the same for Y (with views whose buffers are never touched).
@@ -258,8 +259,12 @@ TEST(BroadcastValues, Fp32MatchesMpfrForEveryShapePair) {
             const Shape& sb = (swap == 0) ? c.b : c.a;
             auto a = filled<float>(ElementType::fp32, sa, 0.0F);
             auto b = filled<float>(ElementType::fp32, sb, 0.0F);
-            for (float& v : a.data) { v = values(generator); }
-            for (float& v : b.data) { v = values(generator); }
+            for (float& v : a.data) {
+                v = values(generator);
+            }
+            for (float& v : b.data) {
+                v = values(generator);
+            }
             for (const DivOptions& options : {onnx_options(14U), openvino_options(false)}) {
                 auto out = filled<float>(ElementType::fp32, c.y, -1.0F);
                 DivReport report{};
@@ -267,8 +272,8 @@ TEST(BroadcastValues, Fp32MatchesMpfrForEveryShapePair) {
                 EXPECT_EQ(report.elements, elements_of(c.y));
                 const auto pairs = source_indices(c.y, sa, sb);
                 for (std::size_t i = 0U; i < pairs.size(); ++i) {
-                    const float expected =
-                        static_cast<float>(mpfr_divide(kFp32, a.data[pairs[i].first], b.data[pairs[i].second]));
+                    const float expected = static_cast<float>(
+                        mpfr_divide(kFp32, a.data[pairs[i].first], b.data[pairs[i].second]));
                     EXPECT_EQ(out.data[i], expected) << describe(sa) << " / " << describe(sb) << " at " << i;
                 }
             }
@@ -289,15 +294,20 @@ void long_runs_match(ElementType type, const Format& format, const std::vector<T
     for (const ShapeCase& c : cases) {
         auto a = filled<T>(type, c.a, T{});
         auto b = filled<T>(type, c.b, T{});
-        for (std::size_t i = 0U; i < a.data.size(); ++i) { a.data[i] = pool[(i * 7U) % pool.size()]; }
-        for (std::size_t i = 0U; i < b.data.size(); ++i) { b.data[i] = pool[(i * 3U + 1U) % pool.size()]; }
+        for (std::size_t i = 0U; i < a.data.size(); ++i) {
+            a.data[i] = pool[(i * 7U) % pool.size()];
+        }
+        for (std::size_t i = 0U; i < b.data.size(); ++i) {
+            b.data[i] = pool[(i * 3U + 1U) % pool.size()];
+        }
         auto out = filled<T>(type, c.y, T{});
         ASSERT_TRUE(div(a.in(), b.in(), out.out(), onnx_options(14U), nullptr).is_ok());
         const auto pairs = source_indices(c.y, c.a, c.b);
         for (std::size_t i = 0U; i < pairs.size(); ++i) {
             const double expected = mpfr_divide(format, static_cast<double>(a.data[pairs[i].first]),
                                                 static_cast<double>(b.data[pairs[i].second]));
-            EXPECT_EQ(static_cast<double>(out.data[i]), expected) << describe(c.a) << " / " << describe(c.b) << " at " << i;
+            EXPECT_EQ(static_cast<double>(out.data[i]), expected)
+                << describe(c.a) << " / " << describe(c.b) << " at " << i;
         }
     }
 }
@@ -321,15 +331,15 @@ TEST(BroadcastValues, HalfFormatsBitExact) {
     auto b16 = tensor<std::uint16_t>(ElementType::fp16, make({2}), {0x4000U, 0x3800U});
     auto y16 = filled<std::uint16_t>(ElementType::fp16, make({4, 2}), 0U);
     ASSERT_TRUE(div(a16.in(), b16.in(), y16.out(), onnx_options(14U), nullptr).is_ok());
-    EXPECT_EQ(y16.data, (std::vector<std::uint16_t>{0x4200U, 0x4A00U, 0x3E00U, 0x4600U, 0xBC00U, 0xC400U, 0x3800U,
-                                                    0x4000U}));
+    EXPECT_EQ(y16.data,
+              (std::vector<std::uint16_t>{0x4200U, 0x4A00U, 0x3E00U, 0x4600U, 0xBC00U, 0xC400U, 0x3800U, 0x4000U}));
     // BF16, opset 13 (where BF16 is admitted): same values.
     auto a_bf = tensor<std::uint16_t>(ElementType::bf16, make({4, 1}), {0x40C0U, 0x4040U, 0xC000U, 0x3F80U});
     auto b_bf = tensor<std::uint16_t>(ElementType::bf16, make({2}), {0x4000U, 0x3F00U});
     auto y_bf = filled<std::uint16_t>(ElementType::bf16, make({4, 2}), 0U);
     ASSERT_TRUE(div(a_bf.in(), b_bf.in(), y_bf.out(), onnx_options(13U), nullptr).is_ok());
-    EXPECT_EQ(y_bf.data, (std::vector<std::uint16_t>{0x4040U, 0x4140U, 0x3FC0U, 0x40C0U, 0xBF80U, 0xC080U, 0x3F00U,
-                                                     0x4000U}));
+    EXPECT_EQ(y_bf.data,
+              (std::vector<std::uint16_t>{0x4040U, 0x4140U, 0x3FC0U, 0x40C0U, 0xBF80U, 0xC080U, 0x3F00U, 0x4000U}));
     // A long BF16 run against a scalar: 3000 x 6 / 2 = 3 (tile chunks of 1024).
     auto many = filled<std::uint16_t>(ElementType::bf16, make({3000}), 0x40C0U);
     auto two = tensor<std::uint16_t>(ElementType::bf16, make({}), {0x4000U});
@@ -391,14 +401,20 @@ TEST(BroadcastValues, IntegerRunsLongerThanTheTile) {
     auto b = tensor<std::int8_t>(ElementType::int8, make({}), {std::int8_t{2}});
     auto out = filled<std::int8_t>(ElementType::int8, make({5000}), std::int8_t{0});
     ASSERT_TRUE(div(a.in(), b.in(), out.out(), openvino_options(true), nullptr).is_ok());
-    for (const std::int8_t v : out.data) { ASSERT_EQ(v, -4); }
+    for (const std::int8_t v : out.data) {
+        ASSERT_EQ(v, -4);
+    }
     auto u = filled<std::uint64_t>(ElementType::uint64, make({700}), std::uint64_t{1000});
     auto d = tensor<std::uint64_t>(ElementType::uint64, make({}), {std::uint64_t{7}});
     auto uy = filled<std::uint64_t>(ElementType::uint64, make({700}), std::uint64_t{0});
     ASSERT_TRUE(div(d.in(), u.in(), uy.out(), onnx_options(14U), nullptr).is_ok());
-    for (const std::uint64_t v : uy.data) { ASSERT_EQ(v, 0U); }
+    for (const std::uint64_t v : uy.data) {
+        ASSERT_EQ(v, 0U);
+    }
     ASSERT_TRUE(div(u.in(), d.in(), uy.out(), onnx_options(14U), nullptr).is_ok());
-    for (const std::uint64_t v : uy.data) { ASSERT_EQ(v, 142U); }
+    for (const std::uint64_t v : uy.data) {
+        ASSERT_EQ(v, 142U);
+    }
 }
 
 // The flags are the OR over every run: 1/3 inexact, 0/0 invalid, 1/0
@@ -460,8 +476,8 @@ TEST(BroadcastFlags, CallersRoundingModeChangesNothingAndIsRestored) {
         ASSERT_EQ(std::fesetround(caller), 0);  // the reference values below in the default mode
         const auto pairs = source_indices(out.shape, a.shape, b.shape);
         for (std::size_t i = 0U; i < pairs.size(); ++i) {
-            EXPECT_EQ(out.data[i], static_cast<float>(mpfr_divide(kFp32, a.data[pairs[i].first],
-                                                                  b.data[pairs[i].second])))
+            EXPECT_EQ(out.data[i],
+                      static_cast<float>(mpfr_divide(kFp32, a.data[pairs[i].first], b.data[pairs[i].second])))
                 << "mode " << mode << " at " << i;
         }
         EXPECT_EQ(iy.data, (std::vector<std::int32_t>{-3, 1073741823}));
@@ -748,7 +764,8 @@ void run_back_to_back(Call<T>& first, Call<T>& second, const DivOptions& options
 void expect_call(const Call<float>& c, float sentinel) {
     const auto pairs = source_indices(c.y.shape, c.a.shape, c.b.shape);
     for (std::size_t i = 0U; i < pairs.size(); ++i) {
-        EXPECT_EQ(c.y.data[i], static_cast<float>(mpfr_divide(kFp32, c.a.data[pairs[i].first], c.b.data[pairs[i].second])))
+        EXPECT_EQ(c.y.data[i],
+                  static_cast<float>(mpfr_divide(kFp32, c.a.data[pairs[i].first], c.b.data[pairs[i].second])))
             << describe(c.a.shape) << " / " << describe(c.b.shape) << " at " << i;
     }
     for (std::size_t i = pairs.size(); i < c.y.data.size(); ++i) {

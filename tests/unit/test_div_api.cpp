@@ -46,8 +46,9 @@ protected:
     std::vector<std::uint8_t> out = std::vector<std::uint8_t>(16U);
 
     Call call(ElementType type = ElementType::int32) {
-        return Call{ConstTensorView{type, shape_1d(4U), a.data(), 16U}, ConstTensorView{type, shape_1d(4U), b.data(), 16U},
-                    TensorView{type, shape_1d(4U), out.data(), 16U}, DivOptions{}};
+        return Call{ConstTensorView{type, shape_1d(4U), a.data(), 16U},
+                    ConstTensorView{type, shape_1d(4U), b.data(), 16U}, TensorView{type, shape_1d(4U), out.data(), 16U},
+                    DivOptions{}};
     }
 };
 
@@ -223,8 +224,8 @@ TEST(ApiAlignment, MisalignedPointersAreRefused) {
     const ConstTensorView b_ok{ElementType::fp32, shape_1d(4U), &b_bytes[0], 16U};
     const TensorView y_ok{ElementType::fp32, shape_1d(4U), &y_bytes[0], 16U};
     expect_status(div(a_off, b_ok, y_ok, DivOptions{}, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::a, 0U);
-    expect_status(div(a_off, b_ok, y_ok, onnx_options(14U), nullptr), StatusCode::misaligned, "DIV-API-D9",
-                  Operand::a, 0U);
+    expect_status(div(a_off, b_ok, y_ok, onnx_options(14U), nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::a,
+                  0U);
     const TensorView y_off{ElementType::fp32, shape_1d(4U), &y_bytes[2], 16U};
     expect_status(div(b_ok, b_ok, y_off, DivOptions{}, nullptr), StatusCode::misaligned, "DIV-API-D9", Operand::y, 0U);
     EXPECT_EQ(std::vector<std::uint8_t>(std::begin(y_bytes), std::end(y_bytes)), y_before) << "written on error";
@@ -280,8 +281,8 @@ TEST(ApiOverlap, PartialOverlapOfYWithAnOperandIsRefused) {
     expect_status(div(va32, vb32, vy32, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8", Operand::a, 0U);
     // Both operands partially overlapping: A is named first.
     const ConstTensorView vb32_shifted{ElementType::fp32, shape_1d(4U), &buffer32[1], 4U * sizeof(float)};
-    expect_status(div(va32, vb32_shifted, vy32, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8",
-                  Operand::a, 0U);
+    expect_status(div(va32, vb32_shifted, vy32, DivOptions{}, nullptr), StatusCode::overlap, "DIV-API-D8", Operand::a,
+                  0U);
     EXPECT_EQ(buffer32, snapshot32) << "written on error";
     // Checked after the buffers (DIV-API-D3) and before any element value: a zero divisor is not reached.
     std::vector<std::int32_t> ints = {6, 0, 3, 2, 1};
@@ -313,9 +314,9 @@ TEST(ApiOverlap, PartialOverlapOfYWithAnOperandIsRefused) {
     EXPECT_EQ(in_b, (std::vector<float>{2.0F, 1.0F, 0.5F, 16.0F}));
     std::vector<std::int64_t> both = {5, -5, 7, 1};
     const ConstTensorView v_both{ElementType::int64, shape_1d(4U), both.data(), 4U * sizeof(std::int64_t)};
-    ASSERT_TRUE(div(v_both, v_both, TensorView{ElementType::int64, shape_1d(4U), both.data(), 32U}, DivOptions{},
-                    nullptr)
-                    .is_ok());
+    ASSERT_TRUE(
+        div(v_both, v_both, TensorView{ElementType::int64, shape_1d(4U), both.data(), 32U}, DivOptions{}, nullptr)
+            .is_ok());
     EXPECT_EQ(both, (std::vector<std::int64_t>{1, 1, 1, 1}));
     std::vector<std::int64_t> adjacent = {2, 4, 1, -2, 8, 8, 8, 8};
     const ConstTensorView b_first{ElementType::int64, shape_1d(4U), &adjacent[0], 32U};
@@ -371,8 +372,8 @@ TEST(ApiOverflow, MinOverMinusOneInEverySignedWidth) {
         const std::vector<std::int64_t> a{7, std::numeric_limits<std::int64_t>::min()};
         const std::vector<std::int64_t> b{1, -1};
         std::vector<std::int64_t> y(2U);
-        expect_status(divide(ElementType::int64, a, b, y, IntRounding::toward_zero), StatusCode::overflow,
-                      "DIV-INT-D2", Operand::a, 1U);
+        expect_status(divide(ElementType::int64, a, b, y, IntRounding::toward_zero), StatusCode::overflow, "DIV-INT-D2",
+                      Operand::a, 1U);
     }
 }
 
@@ -419,10 +420,15 @@ TEST(ApiNames, NamesOfCodesRequirementsOperandsAndTypes) {
 TEST(ApiNames, ConstraintsNameTheirRestriction) {
     RecordProperty("requirements", "DIV-API-D2,DIV-FLOAT-R1,DIV-INT-R3");
     const std::vector<std::pair<RequirementId, const char*>> restrictions = {
-        {RequirementId::div_real_c1, "DIV-REAL-R1"}, {RequirementId::div_float_c1, "DIV-FLOAT-R1"},
-        {RequirementId::div_float_c2, "DIV-FLOAT-R2"}, {RequirementId::div_int_c1, "DIV-INT-R1"},
-        {RequirementId::div_int_c2, "DIV-INT-R2"}, {RequirementId::div_int_c3, "DIV-INT-R3"},
-        {RequirementId::div_real_c2, ""}, {RequirementId::div_int_d2, ""}, {RequirementId::none, ""},
+        {RequirementId::div_real_c1, "DIV-REAL-R1"},
+        {RequirementId::div_float_c1, "DIV-FLOAT-R1"},
+        {RequirementId::div_float_c2, "DIV-FLOAT-R2"},
+        {RequirementId::div_int_c1, "DIV-INT-R1"},
+        {RequirementId::div_int_c2, "DIV-INT-R2"},
+        {RequirementId::div_int_c3, "DIV-INT-R3"},
+        {RequirementId::div_real_c2, ""},
+        {RequirementId::div_int_d2, ""},
+        {RequirementId::none, ""},
         {static_cast<RequirementId>(250), ""}};
     for (const auto& [id, name] : restrictions) {
         EXPECT_STREQ(restriction_name(id), name) << requirement_name(id);
@@ -434,25 +440,32 @@ TEST(ApiNames, ConstraintsNameTheirRestriction) {
 TEST(ApiNames, EveryEnumeratorHasItsName) {
     RecordProperty("requirements", "DIV-API-D2");
     const std::vector<std::pair<RequirementId, const char*>> requirements = {
-        {RequirementId::div_real_c1, "DIV-REAL-C1"}, {RequirementId::div_real_c2, "DIV-REAL-C2"},
+        {RequirementId::div_real_c1, "DIV-REAL-C1"},   {RequirementId::div_real_c2, "DIV-REAL-C2"},
         {RequirementId::div_float_c1, "DIV-FLOAT-C1"}, {RequirementId::div_float_c2, "DIV-FLOAT-C2"},
-        {RequirementId::div_int_c1, "DIV-INT-C1"}, {RequirementId::div_int_c2, "DIV-INT-C2"},
-        {RequirementId::div_int_c3, "DIV-INT-C3"}, {RequirementId::div_int_d2, "DIV-INT-D2"},
-        {RequirementId::div_int_d4, "DIV-INT-D4"}, {RequirementId::div_api_d3, "DIV-API-D3"},
-        {RequirementId::div_api_d4, "DIV-API-D4"}, {RequirementId::div_api_d5, "DIV-API-D5"},
-        {RequirementId::div_api_d6, "DIV-API-D6"}, {RequirementId::div_float_d5, "DIV-FLOAT-D5"},
-        {RequirementId::div_api_d8, "DIV-API-D8"}, {RequirementId::div_api_d9, "DIV-API-D9"}};
+        {RequirementId::div_int_c1, "DIV-INT-C1"},     {RequirementId::div_int_c2, "DIV-INT-C2"},
+        {RequirementId::div_int_c3, "DIV-INT-C3"},     {RequirementId::div_int_d2, "DIV-INT-D2"},
+        {RequirementId::div_int_d4, "DIV-INT-D4"},     {RequirementId::div_api_d3, "DIV-API-D3"},
+        {RequirementId::div_api_d4, "DIV-API-D4"},     {RequirementId::div_api_d5, "DIV-API-D5"},
+        {RequirementId::div_api_d6, "DIV-API-D6"},     {RequirementId::div_float_d5, "DIV-FLOAT-D5"},
+        {RequirementId::div_api_d8, "DIV-API-D8"},     {RequirementId::div_api_d9, "DIV-API-D9"}};
     for (const auto& [id, name] : requirements) {
         EXPECT_STREQ(requirement_name(id), name);
     }
     const std::vector<std::pair<StatusCode, const char*>> codes = {
-        {StatusCode::ok, "ok"}, {StatusCode::shape_mismatch, "shape_mismatch"},
-        {StatusCode::type_mismatch, "type_mismatch"}, {StatusCode::zero_divisor, "zero_divisor"},
-        {StatusCode::overflow, "overflow"}, {StatusCode::null_pointer, "null_pointer"},
-        {StatusCode::buffer_too_small, "buffer_too_small"}, {StatusCode::size_overflow, "size_overflow"},
-        {StatusCode::rank_too_large, "rank_too_large"}, {StatusCode::value_out_of_range, "value_out_of_range"},
-        {StatusCode::unsupported_type, "unsupported_type"}, {StatusCode::invalid_argument, "invalid_argument"},
-        {StatusCode::fp_environment_failure, "fp_environment_failure"}, {StatusCode::overlap, "overlap"},
+        {StatusCode::ok, "ok"},
+        {StatusCode::shape_mismatch, "shape_mismatch"},
+        {StatusCode::type_mismatch, "type_mismatch"},
+        {StatusCode::zero_divisor, "zero_divisor"},
+        {StatusCode::overflow, "overflow"},
+        {StatusCode::null_pointer, "null_pointer"},
+        {StatusCode::buffer_too_small, "buffer_too_small"},
+        {StatusCode::size_overflow, "size_overflow"},
+        {StatusCode::rank_too_large, "rank_too_large"},
+        {StatusCode::value_out_of_range, "value_out_of_range"},
+        {StatusCode::unsupported_type, "unsupported_type"},
+        {StatusCode::invalid_argument, "invalid_argument"},
+        {StatusCode::fp_environment_failure, "fp_environment_failure"},
+        {StatusCode::overlap, "overlap"},
         {StatusCode::misaligned, "misaligned"}};
     for (const auto& [code, name] : codes) {
         EXPECT_STREQ(status_code_name(code), name);
@@ -461,13 +474,20 @@ TEST(ApiNames, EveryEnumeratorHasItsName) {
     EXPECT_STREQ(operand_name(Operand::y), "Y");
     EXPECT_STREQ(operand_name(Operand::none), "-");
     const std::vector<std::tuple<ElementType, const char*, std::size_t, TypeClass>> types = {
-        {ElementType::fp16, "FP16", 2U, TypeClass::floating}, {ElementType::bf16, "BF16", 2U, TypeClass::floating},
-        {ElementType::fp32, "FP32", 4U, TypeClass::floating}, {ElementType::fp64, "FP64", 8U, TypeClass::floating},
-        {ElementType::int4, "INT4", 1U, TypeClass::integer}, {ElementType::int8, "INT8", 1U, TypeClass::integer},
-        {ElementType::int16, "INT16", 2U, TypeClass::integer}, {ElementType::int32, "INT32", 4U, TypeClass::integer},
-        {ElementType::int64, "INT64", 8U, TypeClass::integer}, {ElementType::uint4, "UINT4", 1U, TypeClass::integer},
-        {ElementType::uint8, "UINT8", 1U, TypeClass::integer}, {ElementType::uint16, "UINT16", 2U, TypeClass::integer},
-        {ElementType::uint32, "UINT32", 4U, TypeClass::integer}, {ElementType::uint64, "UINT64", 8U, TypeClass::integer}};
+        {ElementType::fp16, "FP16", 2U, TypeClass::floating},
+        {ElementType::bf16, "BF16", 2U, TypeClass::floating},
+        {ElementType::fp32, "FP32", 4U, TypeClass::floating},
+        {ElementType::fp64, "FP64", 8U, TypeClass::floating},
+        {ElementType::int4, "INT4", 1U, TypeClass::integer},
+        {ElementType::int8, "INT8", 1U, TypeClass::integer},
+        {ElementType::int16, "INT16", 2U, TypeClass::integer},
+        {ElementType::int32, "INT32", 4U, TypeClass::integer},
+        {ElementType::int64, "INT64", 8U, TypeClass::integer},
+        {ElementType::uint4, "UINT4", 1U, TypeClass::integer},
+        {ElementType::uint8, "UINT8", 1U, TypeClass::integer},
+        {ElementType::uint16, "UINT16", 2U, TypeClass::integer},
+        {ElementType::uint32, "UINT32", 4U, TypeClass::integer},
+        {ElementType::uint64, "UINT64", 8U, TypeClass::integer}};
     EXPECT_EQ(types.size(), kElementTypeCount);
     for (const auto& [type, name, size, kind] : types) {
         EXPECT_STREQ(element_type_name(type), name);
@@ -487,14 +507,17 @@ TEST(ApiShapes, EmptyScalarInPlaceAndLongTensors) {
     DivReport report{};
     EXPECT_TRUE(div(ConstTensorView{ElementType::fp32, empty, nullptr, 0U},
                     ConstTensorView{ElementType::fp32, empty, nullptr, 0U},
-                    TensorView{ElementType::fp32, empty, nullptr, 0U}, DivOptions{}, &report).is_ok());
+                    TensorView{ElementType::fp32, empty, nullptr, 0U}, DivOptions{}, &report)
+                    .is_ok());
     EXPECT_EQ(report.elements, 0U);
     // Rank 0: one element.
     const double a = 1.0;
     const double b = 4.0;
     double y = 0.0;
-    EXPECT_TRUE(div(ConstTensorView{ElementType::fp64, Shape{}, &a, 8U}, ConstTensorView{ElementType::fp64, Shape{}, &b, 8U},
-                    TensorView{ElementType::fp64, Shape{}, &y, 8U}, DivOptions{}, &report).is_ok());
+    EXPECT_TRUE(div(ConstTensorView{ElementType::fp64, Shape{}, &a, 8U},
+                    ConstTensorView{ElementType::fp64, Shape{}, &b, 8U}, TensorView{ElementType::fp64, Shape{}, &y, 8U},
+                    DivOptions{}, &report)
+                    .is_ok());
     EXPECT_EQ(y, 0.25);
     EXPECT_EQ(report.elements, 1U);
     // In place, and a length that is no multiple of any vector width.

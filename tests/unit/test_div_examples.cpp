@@ -36,7 +36,8 @@ TEST(SpecExamples, FloatExample1DivisionByZeroGivesInfinity) {
     // The same example in the other float types (all operands are exact in each).
     std::vector<double> y64(6U);
     ASSERT_TRUE(divide(ElementType::fp64, std::vector<double>(kFloatA1.begin(), kFloatA1.end()),
-                       std::vector<double>(kFloatB1.begin(), kFloatB1.end()), y64).is_ok());
+                       std::vector<double>(kFloatB1.begin(), kFloatB1.end()), y64)
+                    .is_ok());
     EXPECT_EQ(y64[4], 5.1);
     EXPECT_TRUE(std::isinf(y64[3]));
     // FP16 bit patterns: 3=0x4200 4.5=0x4480 16=0x4C00 1=0x3C00 25.5=0x4E60 24.25=0x4E10;
@@ -77,22 +78,29 @@ TEST(SpecExamples, IntExample1InEveryWideEnoughType) {
     const std::vector<std::int64_t> expected{2, 3, 7};
     {
         std::vector<std::int8_t> y(3U);
-        ASSERT_TRUE(divide(ElementType::int8, std::vector<std::int8_t>{6, 9, 35}, std::vector<std::int8_t>{3, 3, 5}, y).is_ok());
+        ASSERT_TRUE(divide(ElementType::int8, std::vector<std::int8_t>{6, 9, 35}, std::vector<std::int8_t>{3, 3, 5}, y)
+                        .is_ok());
         EXPECT_EQ(y, (std::vector<std::int8_t>{2, 3, 7}));
     }
     {
         std::vector<std::uint8_t> y(3U);
-        ASSERT_TRUE(divide(ElementType::uint8, std::vector<std::uint8_t>{6, 9, 35}, std::vector<std::uint8_t>{3, 3, 5}, y).is_ok());
+        ASSERT_TRUE(
+            divide(ElementType::uint8, std::vector<std::uint8_t>{6, 9, 35}, std::vector<std::uint8_t>{3, 3, 5}, y)
+                .is_ok());
         EXPECT_EQ(y, (std::vector<std::uint8_t>{2, 3, 7}));
     }
     {
         std::vector<std::int32_t> y(3U);
-        ASSERT_TRUE(divide(ElementType::int32, std::vector<std::int32_t>{6, 9, 35}, std::vector<std::int32_t>{3, 3, 5}, y).is_ok());
+        ASSERT_TRUE(
+            divide(ElementType::int32, std::vector<std::int32_t>{6, 9, 35}, std::vector<std::int32_t>{3, 3, 5}, y)
+                .is_ok());
         EXPECT_EQ(y, (std::vector<std::int32_t>{2, 3, 7}));
     }
     {
         std::vector<std::uint64_t> y(3U);
-        ASSERT_TRUE(divide(ElementType::uint64, std::vector<std::uint64_t>{6, 9, 35}, std::vector<std::uint64_t>{3, 3, 5}, y).is_ok());
+        ASSERT_TRUE(
+            divide(ElementType::uint64, std::vector<std::uint64_t>{6, 9, 35}, std::vector<std::uint64_t>{3, 3, 5}, y)
+                .is_ok());
         EXPECT_EQ(y, (std::vector<std::uint64_t>{2, 3, 7}));
     }
 }
@@ -109,7 +117,8 @@ TEST(SpecExamples, IntExample2AsA3x2Tensor) {
     ASSERT_TRUE(make_shape(dims, 2U, shape));
     ASSERT_TRUE(div(ConstTensorView{ElementType::int16, shape, a.data(), 12U},
                     ConstTensorView{ElementType::int16, shape, b.data(), 12U},
-                    TensorView{ElementType::int16, shape, y.data(), 12U}, DivOptions{}, nullptr).is_ok());
+                    TensorView{ElementType::int16, shape, y.data(), 12U}, DivOptions{}, nullptr)
+                    .is_ok());
     EXPECT_EQ(y, (std::vector<std::int16_t>{3, 5, 5, 1, 6, 2}));
 }
 

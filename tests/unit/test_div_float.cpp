@@ -57,7 +57,8 @@ std::vector<std::uint64_t> boundary_bits(const Format& f) {
     const std::vector<std::uint64_t> magnitudes = {
         0U,                                   // zero
         1U,                                   // smallest subnormal
-        2U, 3U,                               // small subnormals
+        2U,
+        3U,                               // small subnormals
         fraction_mask,                        // largest subnormal
         exponent_one,                         // smallest normal
         exponent_one | 1U,                    // just above it
@@ -102,8 +103,8 @@ int check_against_mpfr(const Format& f, const std::vector<Storage>& a, const std
         if (!ok) {
             ++mismatches;
             if (mismatches <= 5) {
-                ADD_FAILURE() << "a=0x" << std::hex << ab << " b=0x" << bb << " y=0x" << yb << std::dec
-                              << " expected " << expected;
+                ADD_FAILURE() << "a=0x" << std::hex << ab << " b=0x" << bb << " y=0x" << yb << std::dec << " expected "
+                              << expected;
             }
         }
     }
@@ -241,7 +242,8 @@ TEST(DivFloatBoundary, SixteenBitScalarTailsMatchMpfr) {
         for (const std::uint64_t x : bits) {
             const std::vector<std::uint16_t> a(3U, static_cast<std::uint16_t>(x));
             for (std::size_t j = 0; j + 3U <= bits.size(); j += 3U) {
-                const std::vector<std::uint16_t> b{static_cast<std::uint16_t>(bits[j]), static_cast<std::uint16_t>(bits[j + 1U]),
+                const std::vector<std::uint16_t> b{static_cast<std::uint16_t>(bits[j]),
+                                                   static_cast<std::uint16_t>(bits[j + 1U]),
                                                    static_cast<std::uint16_t>(bits[j + 2U])};
                 std::vector<std::uint16_t> y(3U);
                 ASSERT_TRUE(divide(type, a, b, y).is_ok());
@@ -272,10 +274,12 @@ TEST(DivFloatBoundary, SixteenBitInPlaceMatchesMpfr) {
                 DivReport report{};
                 DivReport* wanted = with_report ? &report : nullptr;
                 std::vector<std::uint16_t> on_a = a;
-                ASSERT_TRUE(div(in_view(type, on_a), in_view(type, b), out_view(type, on_a), DivOptions{}, wanted).is_ok());
+                ASSERT_TRUE(
+                    div(in_view(type, on_a), in_view(type, b), out_view(type, on_a), DivOptions{}, wanted).is_ok());
                 EXPECT_EQ(check_against_mpfr(format, a, b, on_a), 0) << "Y = A, n = " << n;
                 std::vector<std::uint16_t> on_b = b;
-                ASSERT_TRUE(div(in_view(type, a), in_view(type, on_b), out_view(type, on_b), DivOptions{}, wanted).is_ok());
+                ASSERT_TRUE(
+                    div(in_view(type, a), in_view(type, on_b), out_view(type, on_b), DivOptions{}, wanted).is_ok());
                 EXPECT_EQ(check_against_mpfr(format, a, b, on_b), 0) << "Y = B, n = " << n;
             }
         }
@@ -373,10 +377,16 @@ TEST(DivFloatSpecial, NanOperandsZeroOverZeroAndInfOverInfGiveQuietNan) {
     RecordProperty("requirements", "DIV-FLOAT-D3,DIV-FLOAT-C3");
     const std::uint32_t quiet = 0x7FC00000U;
     const std::uint32_t signalling = 0x7F800001U;
-    const std::vector<std::pair<float, float>> cases = {
-        {0.0F, 0.0F}, {-0.0F, 0.0F}, {fp32(kPlusInf32), fp32(kMinusInf32)}, {fp32(kPlusInf32), fp32(kPlusInf32)},
-        {fp32(quiet), 1.0F}, {1.0F, fp32(quiet)}, {fp32(signalling), 1.0F}, {1.0F, fp32(signalling)},
-        {fp32(quiet), 0.0F}, {0.0F, fp32(signalling)}};
+    const std::vector<std::pair<float, float>> cases = {{0.0F, 0.0F},
+                                                        {-0.0F, 0.0F},
+                                                        {fp32(kPlusInf32), fp32(kMinusInf32)},
+                                                        {fp32(kPlusInf32), fp32(kPlusInf32)},
+                                                        {fp32(quiet), 1.0F},
+                                                        {1.0F, fp32(quiet)},
+                                                        {fp32(signalling), 1.0F},
+                                                        {1.0F, fp32(signalling)},
+                                                        {fp32(quiet), 0.0F},
+                                                        {0.0F, fp32(signalling)}};
     for (const auto& [a, b] : cases) {
         EXPECT_TRUE(is_quiet_nan_bits(kFp32, fp32_quotient(a, b))) << bits32(a) << " / " << bits32(b);
     }

@@ -58,8 +58,8 @@ void exhaustive(ElementType type, std::int64_t lo, std::int64_t hi, IntRounding 
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!is_quotient(rounding, a[i], b[i], y[i]) || (y[i] < lo) || (y[i] > hi)) {
             if (++failures <= 5) {
-                ADD_FAILURE() << static_cast<std::int64_t>(a[i]) << " / " << static_cast<std::int64_t>(b[i])
-                              << " gave " << static_cast<std::int64_t>(y[i]);
+                ADD_FAILURE() << static_cast<std::int64_t>(a[i]) << " / " << static_cast<std::int64_t>(b[i]) << " gave "
+                              << static_cast<std::int64_t>(y[i]);
             }
         }
     }
@@ -94,8 +94,8 @@ TEST(DivIntExhaustive, Int8AndUint8AllPairsBothRoundings) {
 template <typename T>
 void boundary(ElementType type) {
     using L = std::numeric_limits<T>;
-    std::vector<T> values = {L::min(), static_cast<T>(L::min() + 1), static_cast<T>(L::max() - 1), L::max(),
-                             0, 1, 2, 3, 7};
+    std::vector<T> values = {L::min(), static_cast<T>(L::min() + 1), static_cast<T>(L::max() - 1), L::max(), 0, 1, 2, 3,
+                             7};
     if constexpr (std::is_signed<T>::value) {
         for (const T v : {static_cast<T>(-1), static_cast<T>(-2), static_cast<T>(-3), static_cast<T>(-7)}) {
             values.push_back(v);
@@ -146,7 +146,9 @@ void sampled(ElementType type, std::uint64_t seed) {
         a[i] = static_cast<T>(generator());
         // Divisors of every magnitude: shift a random word right by 0..(bits-1).
         T divisor = static_cast<T>(generator() >> (generator() % (8U * sizeof(T))));
-        if (divisor == 0) { divisor = 1; }
+        if (divisor == 0) {
+            divisor = 1;
+        }
         if (std::is_signed<T>::value && (a[i] == std::numeric_limits<T>::min()) && (divisor == static_cast<T>(-1))) {
             divisor = 1;
         }
@@ -199,9 +201,11 @@ TEST(DivIntSigns, SevenOverTwoInAllSignCombinations) {
 // [utest->req~div-int-acc1~1]
 TEST(DivIntBoundary, Uint32QuotientsAroundTwoToThe31) {
     RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D1,DIV-INT-ACC1");
-    const std::vector<std::uint32_t> a{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU, 0xFFFFFFFFU, 0xFFFFFFFEU, 0xFFFFFFFFU};
+    const std::vector<std::uint32_t> a{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU,
+                                       0xFFFFFFFFU, 0xFFFFFFFEU, 0xFFFFFFFFU};
     const std::vector<std::uint32_t> b{1U, 1U, 1U, 1U, 2U, 2U, 0xFFFFFFFFU};
-    const std::vector<std::uint32_t> expected{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU, 0x7FFFFFFFU, 0x7FFFFFFFU, 1U};
+    const std::vector<std::uint32_t> expected{0x80000000U, 0x7FFFFFFFU, 0x80000001U, 0xFFFFFFFFU,
+                                              0x7FFFFFFFU, 0x7FFFFFFFU, 1U};
     for (const IntRounding rounding : {IntRounding::floor, IntRounding::toward_zero}) {
         std::vector<std::uint32_t> y(a.size());
         ASSERT_TRUE(divide(ElementType::uint32, a, b, y, rounding).is_ok());
@@ -260,13 +264,19 @@ TEST(DivIntDivisors, ZeroDivisorsAndOverflowAreRefusedAtTheLowestIndex) {
     using I32 = std::vector<std::int32_t>;
     using I8 = std::vector<std::int8_t>;
     using U32 = std::vector<std::uint32_t>;
-    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{0, 1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 0U);
-    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{1, -1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 2U);
-    expect_refused(ElementType::uint32, U32{7U, 7U}, U32{0U, 1U}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 0U);
+    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{0, 1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b,
+                   0U);
+    expect_refused(ElementType::int32, I32{7, 7, 7}, I32{1, -1, 0}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b,
+                   2U);
+    expect_refused(ElementType::uint32, U32{7U, 7U}, U32{0U, 1U}, StatusCode::zero_divisor, "DIV-INT-C3", Operand::b,
+                   0U);
     expect_refused(ElementType::int8, I8{-128, 1, 1}, I8{-1, 1, 0}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
-    expect_refused(ElementType::int8, I8{-127, -128, -128}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 2U);
-    expect_refused(ElementType::int4, I8{-8, -7, -8}, I8{-1, -1, 0}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
-    expect_refused(ElementType::int4, I8{-7, -8, -8}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2", Operand::a, 2U);
+    expect_refused(ElementType::int8, I8{-127, -128, -128}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2",
+                   Operand::a, 2U);
+    expect_refused(ElementType::int4, I8{-8, -7, -8}, I8{-1, -1, 0}, StatusCode::overflow, "DIV-INT-D2", Operand::a,
+                   0U);
+    expect_refused(ElementType::int4, I8{-7, -8, -8}, I8{-1, 1, -1}, StatusCode::overflow, "DIV-INT-D2", Operand::a,
+                   2U);
 }
 
 // The kernels write exactly Y's elements: views of the first four elements

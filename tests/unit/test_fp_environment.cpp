@@ -238,7 +238,7 @@ void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint
                 // flags) lands near the subnormal range or near overflow.
                 const std::int64_t all_ones = (std::int64_t{1} << static_cast<unsigned>(f.exponent_bits)) - 1;
                 const std::int64_t a_field = static_cast<std::int64_t>((a_bits[lane] >> fraction_bits) &
-                                                                        static_cast<std::uint64_t>(all_ones));
+                                                                       static_cast<std::uint64_t>(all_ones));
                 const std::int64_t near_tiny = 2 - static_cast<std::int64_t>(generator() % (fraction_bits + 4U));
                 const std::int64_t near_huge = all_ones - static_cast<std::int64_t>(generator() % 3U);
                 const std::int64_t q_field = ((generator() & 1U) != 0U) ? near_tiny : near_huge;
@@ -324,29 +324,29 @@ TEST(DivFloatFlags, SixteenBitExactSpecialQuotientsRaiseOnlyTheirOwnFlags) {
     };
     // BF16: 0 = 0x0000, 2 = 0x4000, 1 = 0x3F80, inf = 0x7F80, smallest subnormal 0x0001, qNaN 0x7FC0.
     const std::vector<Special> bf16_cases = {
-        {0x0000U, 0x4000U, fp_flag_none},            // 0 / 2 = 0
-        {0x8000U, 0x0001U, fp_flag_none},            // -0 / 2^-133 = -0
-        {0x3F80U, 0x7F80U, fp_flag_none},            // 1 / inf = 0
-        {0x0001U, 0xFF80U, fp_flag_none},            // 2^-133 / -inf = -0
-        {0x0000U, 0x7F80U, fp_flag_none},            // 0 / inf = 0
-        {0x7F80U, 0x4000U, fp_flag_none},            // inf / 2 = inf, exact
-        {0x7F80U, 0x0000U, fp_flag_none},            // inf / 0 = inf, exact
+        {0x0000U, 0x4000U, fp_flag_none},  // 0 / 2 = 0
+        {0x8000U, 0x0001U, fp_flag_none},  // -0 / 2^-133 = -0
+        {0x3F80U, 0x7F80U, fp_flag_none},  // 1 / inf = 0
+        {0x0001U, 0xFF80U, fp_flag_none},  // 2^-133 / -inf = -0
+        {0x0000U, 0x7F80U, fp_flag_none},  // 0 / inf = 0
+        {0x7F80U, 0x4000U, fp_flag_none},  // inf / 2 = inf, exact
+        {0x7F80U, 0x0000U, fp_flag_none},  // inf / 0 = inf, exact
         {0x4000U, 0x0000U, fp_flag_divide_by_zero},  // 2 / 0
-        {0x7FC0U, 0x4000U, fp_flag_none},            // qNaN / 2
-        {0x4000U, 0x7FC0U, fp_flag_none},            // 2 / qNaN
+        {0x7FC0U, 0x4000U, fp_flag_none},  // qNaN / 2
+        {0x4000U, 0x7FC0U, fp_flag_none},  // 2 / qNaN
     };
     // FP16: 0 = 0x0000, 2 = 0x4000, 1 = 0x3C00, inf = 0x7C00, smallest subnormal 0x0001, qNaN 0x7E00.
     const std::vector<Special> fp16_cases = {
-        {0x0000U, 0x4000U, fp_flag_none},            // 0 / 2 = 0
-        {0x8000U, 0x0001U, fp_flag_none},            // -0 / 2^-24 = -0
-        {0x3C00U, 0x7C00U, fp_flag_none},            // 1 / inf = 0
-        {0x0001U, 0xFC00U, fp_flag_none},            // 2^-24 / -inf = -0
-        {0x0000U, 0x7C00U, fp_flag_none},            // 0 / inf = 0
-        {0x7C00U, 0x4000U, fp_flag_none},            // inf / 2 = inf, exact
-        {0x7C00U, 0x0000U, fp_flag_none},            // inf / 0 = inf, exact
+        {0x0000U, 0x4000U, fp_flag_none},  // 0 / 2 = 0
+        {0x8000U, 0x0001U, fp_flag_none},  // -0 / 2^-24 = -0
+        {0x3C00U, 0x7C00U, fp_flag_none},  // 1 / inf = 0
+        {0x0001U, 0xFC00U, fp_flag_none},  // 2^-24 / -inf = -0
+        {0x0000U, 0x7C00U, fp_flag_none},  // 0 / inf = 0
+        {0x7C00U, 0x4000U, fp_flag_none},  // inf / 2 = inf, exact
+        {0x7C00U, 0x0000U, fp_flag_none},  // inf / 0 = inf, exact
         {0x4000U, 0x0000U, fp_flag_divide_by_zero},  // 2 / 0
-        {0x7E00U, 0x4000U, fp_flag_none},            // qNaN / 2
-        {0x4000U, 0x7E00U, fp_flag_none},            // 2 / qNaN
+        {0x7E00U, 0x4000U, fp_flag_none},  // qNaN / 2
+        {0x4000U, 0x7E00U, fp_flag_none},  // 2 / qNaN
     };
     for (const Special& c : bf16_cases) {
         EXPECT_EQ(flags_of<std::uint16_t>(ElementType::bf16, c.a, c.b), c.flags) << "BF16 " << c.a << " / " << c.b;

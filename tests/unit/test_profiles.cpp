@@ -67,8 +67,8 @@ TEST(ProfileSelection, SonnxRejectsEveryShapeDifference) {
     auto ia = filled<std::int32_t>(ElementType::int32, make({2, 3}), 7);
     auto ib = filled<std::int32_t>(ElementType::int32, make({2, 1}), 2);
     auto iy = filled<std::int32_t>(ElementType::int32, make({2, 3}), 0);
-    expect_status(run_untouched(ia.in(), ib.in(), iy, truncating), StatusCode::shape_mismatch, "DIV-INT-C1",
-                  Operand::b, 1U);
+    expect_status(run_untouched(ia.in(), ib.in(), iy, truncating), StatusCode::shape_mismatch, "DIV-INT-C1", Operand::b,
+                  1U);
     // The output-shape query follows the same rule.
     Shape shape{};
     expect_status(div_output_shape(ElementType::int32, ia.shape, ib.shape, defaults, shape), StatusCode::shape_mismatch,
@@ -88,19 +88,18 @@ TEST(ProfileSelection, UnknownOptionValuesAreRejected) {
     auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
     DivOptions options{};
     options.profile = static_cast<Profile>(3);
-    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-PROF-D1",
-                  Operand::none, 0U);
+    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-PROF-D1", Operand::none,
+                  0U);
     options.int_rounding = static_cast<IntRounding>(9);  // the rounding is checked first
-    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-API-D6",
-                  Operand::none, 0U);
+    expect_status(run_untouched(a.in(), a.in(), y, options), StatusCode::invalid_argument, "DIV-API-D6", Operand::none,
+                  0U);
     DivOptions onnx = onnx_options(14U);
     onnx.int_rounding = static_cast<IntRounding>(2);
     expect_status(run_untouched(a.in(), a.in(), y, onnx), StatusCode::invalid_argument, "DIV-API-D6", Operand::none,
                   0U);
     DivOptions ov = openvino_options();
     ov.openvino.auto_broadcast = static_cast<AutoBroadcast>(2);
-    expect_status(run_untouched(a.in(), a.in(), y, ov), StatusCode::invalid_argument, "DIV-PROF-D1", Operand::none,
-                  0U);
+    expect_status(run_untouched(a.in(), a.in(), y, ov), StatusCode::invalid_argument, "DIV-PROF-D1", Operand::none, 0U);
     Shape shape{};
     expect_status(div_output_shape(ElementType::fp32, a.shape, a.shape, ov, shape), StatusCode::invalid_argument,
                   "DIV-PROF-D1", Operand::none, 0U);
@@ -179,8 +178,8 @@ TEST(OnnxProfile, EachOpsetAdmitsItsTypeList) {
     EXPECT_EQ(y8.data, (std::vector<std::int8_t>{-3, 3}));
     auto bf = tensor<std::uint16_t>(ElementType::bf16, make({1}), {0x4040U});
     auto bf_y = filled<std::uint16_t>(ElementType::bf16, make({1}), 0U);
-    expect_status(run_untouched(bf.in(), bf.in(), bf_y, onnx_options(12U)), StatusCode::unsupported_type,
-                  "DIV-ONNX-R1", Operand::a, 0U);
+    expect_status(run_untouched(bf.in(), bf.in(), bf_y, onnx_options(12U)), StatusCode::unsupported_type, "DIV-ONNX-R1",
+                  Operand::a, 0U);
     ASSERT_TRUE(run_untouched(bf.in(), bf.in(), bf_y, onnx_options(13U)).is_ok());
     EXPECT_EQ(bf_y.data[0], 0x3F80U);  // 3 / 3 = 1
     auto i32 = tensor<std::int32_t>(ElementType::int32, make({1}), {9});
@@ -206,14 +205,14 @@ TEST(OnnxProfile, BroadcastingDependsOnTheOpset) {
     for (const std::uint32_t opset : {1U, 6U}) {
         expect_status(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), legacy_options(opset, false), y),
                       StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, 0U);
-        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), legacy_options(opset, true), y)
-                        .is_ok());
+        ASSERT_TRUE(
+            div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), legacy_options(opset, true), y).is_ok());
         EXPECT_TRUE(same_shape(y, make({3, 4, 5})));
         // Only B broadcasts in the legacy rule.
         expect_status(div_output_shape(ElementType::fp32, make({5}), make({3, 4, 5}), legacy_options(opset, true), y),
                       StatusCode::shape_mismatch, "DIV-ONNX-R3", Operand::b, 1U);
-        ASSERT_TRUE(div_output_shape(ElementType::fp32, make({2, 2}), make({2, 2}), legacy_options(opset, false), y)
-                        .is_ok());
+        ASSERT_TRUE(
+            div_output_shape(ElementType::fp32, make({2, 2}), make({2, 2}), legacy_options(opset, false), y).is_ok());
     }
 }
 
@@ -233,13 +232,11 @@ TEST(OnnxProfile, LegacyBroadcastExamplesOfTheDocument) {
     const std::vector<LegacyCase> cases = {
         {make({}), false, 0, make({1, 1, 1, 1})},          // "B is a scalar tensor"
         {make({1, 1}), false, 0, make({1, 1, 1, 1})},      // "B is an 1-element tensor"
-        {make({5}), false, 0, make({1, 1, 1, 5})},
-        {make({4, 5}), false, 0, make({1, 1, 4, 5})},
+        {make({5}), false, 0, make({1, 1, 1, 5})},    {make({4, 5}), false, 0, make({1, 1, 4, 5})},
         {make({3, 4}), true, 1, make({1, 3, 4, 1})},       // "with axis=1"
         {make({2}), true, 0, make({2, 1, 1, 1})},          // "with axis=0"
         {make({1, 1}), true, 2, make({1, 1, 1, 1})},       // one element, a valid axis
-        {make({}), true, 4, make({1, 1, 1, 1})},
-        {make({2, 3, 4, 5}), true, 0, make({2, 3, 4, 5})},
+        {make({}), true, 4, make({1, 1, 1, 1})},      {make({2, 3, 4, 5}), true, 0, make({2, 3, 4, 5})},
     };
     auto a = filled<double>(ElementType::fp64, a_shape, 0.0);
     for (std::size_t i = 0U; i < a.data.size(); ++i) {
@@ -436,7 +433,8 @@ TEST(OpenVinoProfile, AutoBroadcastNoneRequiresEqualShapes) {
                   StatusCode::shape_mismatch, "DIV-OV-R1", Operand::b, 0U);
     expect_status(div_output_shape(ElementType::fp32, make({2, 3}), make({2, 3, 1}), none, y),
                   StatusCode::shape_mismatch, "DIV-OV-R1", Operand::b, 2U);
-    ASSERT_TRUE(div_output_shape(ElementType::fp32, make({8, 1, 6, 1}), make({7, 1, 5}), openvino_options(), y).is_ok());
+    ASSERT_TRUE(
+        div_output_shape(ElementType::fp32, make({8, 1, 6, 1}), make({7, 1, 5}), openvino_options(), y).is_ok());
     EXPECT_TRUE(same_shape(y, make({8, 7, 6, 5})));  // Example 2 of the document
     auto a = filled<float>(ElementType::fp32, make({2, 3}), 4.0F);
     auto b = filled<float>(ElementType::fp32, make({3}), 2.0F);
@@ -480,8 +478,8 @@ TEST(EveryProfile, EqualShapesIgnoreExtentsStoredAboveTheRank) {
     y_shape.dims[2] = 9U;
     auto a = tensor<float>(ElementType::fp32, a_shape, {2.0F, 4.0F, 6.0F, 8.0F, 10.0F, 12.0F});
     auto b = filled<float>(ElementType::fp32, make({2, 3}), 2.0F);
-    for (const DivOptions& options : {DivOptions{}, openvino_options(true, AutoBroadcast::none),
-                                      legacy_options(6U, false), onnx_options(14U)}) {
+    for (const DivOptions& options :
+         {DivOptions{}, openvino_options(true, AutoBroadcast::none), legacy_options(6U, false), onnx_options(14U)}) {
         auto y = filled<float>(ElementType::fp32, y_shape, -1.0F);
         const Status s = div(a.in(), b.in(), y.out(), options, nullptr);
         ASSERT_TRUE(s.is_ok()) << status_code_name(s.code) << " " << requirement_name(s.requirement);
@@ -516,9 +514,9 @@ TEST(OpenVinoProfile, EveryTypeIsAdmitted) {
 // [utest->req~div-float-c3~1]
 TEST(EveryProfile, IntegerErrorsStayErrorsFloatsStayIeee) {
     RecordProperty("requirements", "DIV-PROF-D2,DIV-INT-C3,DIV-INT-D2,DIV-FLOAT-C3");
-    const std::vector<DivOptions> profiles = {DivOptions{}, onnx_options(14U), onnx_options(7U),
-                                              legacy_options(6U, false), openvino_options(true),
-                                              openvino_options(false, AutoBroadcast::none)};
+    const std::vector<DivOptions> profiles = {DivOptions{},           onnx_options(14U),
+                                              onnx_options(7U),       legacy_options(6U, false),
+                                              openvino_options(true), openvino_options(false, AutoBroadcast::none)};
     const std::int64_t min = std::numeric_limits<std::int64_t>::min();
     for (const DivOptions& options : profiles) {
         auto a = tensor<std::int64_t>(ElementType::int64, make({3}), {1, 2, 3});
@@ -563,20 +561,20 @@ TEST(EveryProfile, ChecksRunInTheDocumentedOrder) {
     expect_status(run_untouched(view(static_cast<ElementType>(99), s23), view(ElementType::int8, s3), y, bad_opset),
                   StatusCode::invalid_argument, "DIV-ONNX-D1", Operand::none, 0U);
     // unknown types (A, B, Y) before mismatched ones
-    expect_status(run_untouched(view(ElementType::int8, s23), view(static_cast<ElementType>(99), s3), y,
-                                onnx_options(14U)),
-                  StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
+    expect_status(
+        run_untouched(view(ElementType::int8, s23), view(static_cast<ElementType>(99), s3), y, onnx_options(14U)),
+        StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
     {
         auto unknown_y = y;
         unknown_y.type = static_cast<ElementType>(77);
-        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), unknown_y,
-                                    onnx_options(14U)),
-                      StatusCode::unsupported_type, "DIV-API-D6", Operand::y, 0U);
+        expect_status(
+            run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), unknown_y, onnx_options(14U)),
+            StatusCode::unsupported_type, "DIV-API-D6", Operand::y, 0U);
         auto int16_y = y;
         int16_y.type = ElementType::int16;
-        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), int16_y,
-                                    onnx_options(14U)),
-                      StatusCode::type_mismatch, "DIV-INT-C2", Operand::y, 0U);
+        expect_status(
+            run_untouched(view(ElementType::int8, s23), view(ElementType::int8, s3), int16_y, onnx_options(14U)),
+            StatusCode::type_mismatch, "DIV-INT-C2", Operand::y, 0U);
     }
     // B's type mismatch before the opset's type list (int8 is not in Div-13)
     expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int16, s3), y, onnx_options(13U)),
@@ -585,22 +583,21 @@ TEST(EveryProfile, ChecksRunInTheDocumentedOrder) {
     expect_status(run_untouched(view(ElementType::int8, s17), view(ElementType::int8, s3), y, onnx_options(13U)),
                   StatusCode::unsupported_type, "DIV-ONNX-R1", Operand::a, 0U);
     // ranks (A, B, Y) before the shape rule
-    expect_status(run_untouched(view(ElementType::int8, s17), view(ElementType::int8, make({4})), y,
-                                onnx_options(14U)),
+    expect_status(run_untouched(view(ElementType::int8, s17), view(ElementType::int8, make({4})), y, onnx_options(14U)),
                   StatusCode::rank_too_large, "DIV-API-D5", Operand::a, 0U);
     {
         auto rank_y = y;
         rank_y.shape = s17;
-        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), rank_y,
-                                    onnx_options(14U)),
-                      StatusCode::rank_too_large, "DIV-API-D5", Operand::y, 0U);
+        expect_status(
+            run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), rank_y, onnx_options(14U)),
+            StatusCode::rank_too_large, "DIV-API-D5", Operand::y, 0U);
     }
     // the shape rule before Y's shape
     {
         auto other_y = filled<std::int8_t>(ElementType::int8, make({5}), std::int8_t{0});
-        expect_status(run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), other_y,
-                                    onnx_options(14U)),
-                      StatusCode::shape_mismatch, "DIV-ONNX-R2", Operand::b, 1U);
+        expect_status(
+            run_untouched(view(ElementType::int8, s23), view(ElementType::int8, make({4})), other_y, onnx_options(14U)),
+            StatusCode::shape_mismatch, "DIV-ONNX-R2", Operand::b, 1U);
         // Y's shape before sizes: A's product overflows, but Y's shape is wrong first.
         const std::uint64_t big = std::uint64_t{1} << 40U;
         expect_status(run_untouched(view(ElementType::int8, make({big, big})), view(ElementType::int8, make({1})),
@@ -624,9 +621,9 @@ TEST(EveryProfile, ChecksRunInTheDocumentedOrder) {
         expect_status(run_untouched(view(ElementType::int8, s23), short_b, y, onnx_options(14U)),
                       StatusCode::buffer_too_small, "DIV-API-D3", Operand::b, 0U);
         const TensorView short_y{ElementType::int8, s23, y.data.data(), 5U};
-        expect_status(div(view(ElementType::int8, s23), view(ElementType::int8, s3), short_y, onnx_options(14U),
-                          nullptr),
-                      StatusCode::buffer_too_small, "DIV-API-D3", Operand::y, 0U);
+        expect_status(
+            div(view(ElementType::int8, s23), view(ElementType::int8, s3), short_y, onnx_options(14U), nullptr),
+            StatusCode::buffer_too_small, "DIV-API-D3", Operand::y, 0U);
         const ConstTensorView null_a{ElementType::int8, s23, nullptr, 0U};
         expect_status(run_untouched(null_a, view(ElementType::int8, s3), y, onnx_options(14U)),
                       StatusCode::null_pointer, "DIV-API-D3", Operand::a, 0U);
@@ -694,15 +691,15 @@ TEST(EveryProfile, OneOrderUnderEveryProfile) {
         // option values before types: a rounding no profile knows, and an unknown A
         DivOptions bad_rounding = p.options;
         bad_rounding.int_rounding = static_cast<IntRounding>(7);
-        expect_status(run_untouched(in(static_cast<ElementType>(99), make({2, 3})), in(i32, make({2, 3})), y,
-                                    bad_rounding),
-                      StatusCode::invalid_argument, "DIV-API-D6", Operand::none, 0U);
+        expect_status(
+            run_untouched(in(static_cast<ElementType>(99), make({2, 3})), in(i32, make({2, 3})), y, bad_rounding),
+            StatusCode::invalid_argument, "DIV-API-D6", Operand::none, 0U);
         // a type known before types equal: B unknown and Y of another type
         {
             auto y16 = filled<std::int16_t>(ElementType::int16, make({2, 3}), std::int16_t{0});
-            expect_status(run_untouched(in(i32, make({2, 3})), in(static_cast<ElementType>(99), make({2, 3})), y16,
-                                        p.options),
-                          StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
+            expect_status(
+                run_untouched(in(i32, make({2, 3})), in(static_cast<ElementType>(99), make({2, 3})), y16, p.options),
+                StatusCode::unsupported_type, "DIV-API-D6", Operand::b, 0U);
         }
         // types equal before ranks: B of another type, A of too high a rank
         expect_status(run_untouched(in(i32, s17), in(ElementType::int64, make({2, 3})), y, p.options),
@@ -723,8 +720,8 @@ TEST(EveryProfile, OneOrderUnderEveryProfile) {
         {
             const ConstTensorView null_a{i32, make({big, big}), nullptr, 0U};
             const TensorView huge_y{i32, make({big, big}), y.data.data(), y.data.size() * sizeof(std::int32_t)};
-            expect_status(div(null_a, in(i32, make({big, big})), huge_y, p.options, nullptr),
-                          StatusCode::size_overflow, "DIV-API-D4", Operand::a, 0U);
+            expect_status(div(null_a, in(i32, make({big, big})), huge_y, p.options, nullptr), StatusCode::size_overflow,
+                          "DIV-API-D4", Operand::a, 0U);
         }
         // buffers before alignment: B's buffer is null and A is misaligned
         {
@@ -752,18 +749,15 @@ TEST(EveryProfile, OneOrderUnderEveryProfile) {
             std::vector<std::int8_t> b4 = {1, 0, 9, 1, 1, 1};
             auto y4 = filled<std::int8_t>(ElementType::int4, make({2, 3}), std::int8_t{0});
             expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
-                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
-                                        p.options),
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4, p.options),
                           StatusCode::value_out_of_range, "DIV-INT-D4", Operand::a, 4U);
             a4[4] = 1;
             expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
-                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
-                                        p.options),
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4, p.options),
                           StatusCode::value_out_of_range, "DIV-INT-D4", Operand::b, 2U);
             b4[2] = 1;
             expect_status(run_untouched(ConstTensorView{ElementType::int4, make({2, 3}), a4.data(), 6U},
-                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4,
-                                        p.options),
+                                        ConstTensorView{ElementType::int4, make({2, 3}), b4.data(), 6U}, y4, p.options),
                           StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 1U);
         }
     }
@@ -826,8 +820,7 @@ TEST(SonnxRevision2026, IntegersTruncateAsItsExampleShows) {
     expect_status(run_untouched(a.in(), z.in(), y, later), StatusCode::zero_divisor, "DIV-INT-C3", Operand::b, 1U);
     auto m = tensor<std::int8_t>(ElementType::int8, make({1}), {-128});
     auto minus_one = tensor<std::int8_t>(ElementType::int8, make({1}), {-1});
-    expect_status(run_untouched(m.in(), minus_one.in(), y8, later), StatusCode::overflow, "DIV-INT-D2", Operand::a,
-                  0U);
+    expect_status(run_untouched(m.in(), minus_one.in(), y8, later), StatusCode::overflow, "DIV-INT-D2", Operand::a, 0U);
 }
 
 // Its type lists: FP16, FP32, FP64 and the eight 8- to 64-bit integers;
@@ -886,14 +879,14 @@ TEST(SonnxRevision2026, ItsChecksComeInTheirPlace) {
     auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
     DivOptions unknown{};
     unknown.sonnx_revision = static_cast<SonnxRevision>(2);
-    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-PROF-D4",
-                  Operand::none, 0U);
+    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-PROF-D4", Operand::none,
+                  0U);
     Shape shape{};
     expect_status(div_output_shape(ElementType::fp32, a.shape, a.shape, unknown, shape), StatusCode::invalid_argument,
                   "DIV-PROF-D4", Operand::none, 0U);
     unknown.int_rounding = static_cast<IntRounding>(7);  // the rounding first
-    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-API-D6",
-                  Operand::none, 0U);
+    expect_status(run_untouched(a.in(), a.in(), y, unknown), StatusCode::invalid_argument, "DIV-API-D6", Operand::none,
+                  0U);
     // A BF16 A with an FP32 B: the type mismatch first; BF16 throughout with
     // unequal shapes and a rank beyond the limit: the revision's type list first.
     auto bf = filled<std::uint16_t>(ElementType::bf16, make({2}), std::uint16_t{0x3F80U});

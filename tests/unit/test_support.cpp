@@ -15,9 +15,7 @@ std::uint64_t field(std::uint64_t bits, int shift, int width) {
 
 }  // namespace
 
-bool sign_bit(const Format& format, std::uint64_t bits) {
-    return field(bits, format.total_bits - 1, 1) != 0U;
-}
+bool sign_bit(const Format& format, std::uint64_t bits) { return field(bits, format.total_bits - 1, 1) != 0U; }
 
 bool is_nan_bits(const Format& format, std::uint64_t bits) {
     const int fraction_bits = format.precision - 1;
@@ -44,8 +42,8 @@ double decode(const Format& format, std::uint64_t bits) {
         return sign * std::ldexp(static_cast<double>(fraction), 1 - format.bias - fraction_bits);
     }
     const std::uint64_t significand = fraction | (std::uint64_t{1} << static_cast<unsigned>(fraction_bits));
-    return sign * std::ldexp(static_cast<double>(significand),
-                             static_cast<int>(exponent) - format.bias - fraction_bits);
+    return sign *
+           std::ldexp(static_cast<double>(significand), static_cast<int>(exponent) - format.bias - fraction_bits);
 }
 
 double mpfr_divide(const Format& format, double a, double b) {

@@ -38,16 +38,15 @@ struct FloatFormat {
 // 0x3555. BF16 (7): 0101010 up to 0101011, 0x3EAB. FP32 (23): 0x2AAAAA up to
 // 0x2AAAAB, 0x3EAAAAAB. FP64 (52): 0x3FD5555555555555.
 constexpr FloatFormat kFormats[] = {
-    {"DivFloat16", sonnx::ElementType::fp16, 16U, 11, -14, 0x8000U, 0x3C00U, 0x4000U, 0x4200U, 0x3800U,
-     0x7C00U, 0x7E00U, 0x7C01U, 0x7BFFU, 0x0001U, 0x3555U},
-    {"DivBFloat16", sonnx::ElementType::bf16, 16U, 8, -126, 0x8000U, 0x3F80U, 0x4000U, 0x4040U, 0x3F00U,
-     0x7F80U, 0x7FC0U, 0x7F81U, 0x7F7FU, 0x0001U, 0x3EABU},
-    {"DivFloat32", sonnx::ElementType::fp32, 32U, 24, -126, 0x80000000U, 0x3F800000U, 0x40000000U,
-     0x40400000U, 0x3F000000U, 0x7F800000U, 0x7FC00000U, 0x7F800001U, 0x7F7FFFFFU, 0x00000001U, 0x3EAAAAABU},
+    {"DivFloat16", sonnx::ElementType::fp16, 16U, 11, -14, 0x8000U, 0x3C00U, 0x4000U, 0x4200U, 0x3800U, 0x7C00U,
+     0x7E00U, 0x7C01U, 0x7BFFU, 0x0001U, 0x3555U},
+    {"DivBFloat16", sonnx::ElementType::bf16, 16U, 8, -126, 0x8000U, 0x3F80U, 0x4000U, 0x4040U, 0x3F00U, 0x7F80U,
+     0x7FC0U, 0x7F81U, 0x7F7FU, 0x0001U, 0x3EABU},
+    {"DivFloat32", sonnx::ElementType::fp32, 32U, 24, -126, 0x80000000U, 0x3F800000U, 0x40000000U, 0x40400000U,
+     0x3F000000U, 0x7F800000U, 0x7FC00000U, 0x7F800001U, 0x7F7FFFFFU, 0x00000001U, 0x3EAAAAABU},
     {"DivFloat64", sonnx::ElementType::fp64, 64U, 53, -1022, 0x8000000000000000U, 0x3FF0000000000000U,
-     0x4000000000000000U, 0x4008000000000000U, 0x3FE0000000000000U, 0x7FF0000000000000U,
-     0x7FF8000000000000U, 0x7FF0000000000001U, 0x7FEFFFFFFFFFFFFFU, 0x0000000000000001U,
-     0x3FD5555555555555U},
+     0x4000000000000000U, 0x4008000000000000U, 0x3FE0000000000000U, 0x7FF0000000000000U, 0x7FF8000000000000U,
+     0x7FF0000000000001U, 0x7FEFFFFFFFFFFFFFU, 0x0000000000000001U, 0x3FD5555555555555U},
 };
 
 // The core's Div on one element of the format; returns the result's encoding.
@@ -90,8 +89,10 @@ double value_of(const FloatFormat& f, std::uint64_t bits) {
     const int bias = (1 << (exponent_bits - 1)) - 1;
     const std::uint64_t fraction = bits & ((std::uint64_t{1} << static_cast<unsigned>(fraction_bits)) - 1U);
     const auto exponent = static_cast<int>((bits & ~f.sign) >> static_cast<unsigned>(fraction_bits));
-    const double significand = (exponent == 0) ? static_cast<double>(fraction)
-                                               : static_cast<double>(fraction | (std::uint64_t{1} << static_cast<unsigned>(fraction_bits)));
+    const double significand = (exponent == 0)
+                                   ? static_cast<double>(fraction)
+                                   : static_cast<double>(fraction |
+                                                         (std::uint64_t{1} << static_cast<unsigned>(fraction_bits)));
     const double magnitude = std::ldexp(significand, ((exponent == 0) ? 1 : exponent) - bias - fraction_bits);
     return ((bits & f.sign) != 0U) ? -magnitude : magnitude;
 }

@@ -67,16 +67,36 @@ std::string check(sonnx::ElementType type, const IntCase& c) {
 
 std::string check_case(const IntCase& c) {
     using sonnx::ElementType;
-    if (c.type == "INT4") { return check<std::int8_t>(ElementType::int4, c); }
-    if (c.type == "INT8") { return check<std::int8_t>(ElementType::int8, c); }
-    if (c.type == "INT16") { return check<std::int16_t>(ElementType::int16, c); }
-    if (c.type == "INT32") { return check<std::int32_t>(ElementType::int32, c); }
-    if (c.type == "INT64") { return check<std::int64_t>(ElementType::int64, c); }
-    if (c.type == "UINT4") { return check<std::uint8_t>(ElementType::uint4, c); }
-    if (c.type == "UINT8") { return check<std::uint8_t>(ElementType::uint8, c); }
-    if (c.type == "UINT16") { return check<std::uint16_t>(ElementType::uint16, c); }
-    if (c.type == "UINT32") { return check<std::uint32_t>(ElementType::uint32, c); }
-    if (c.type == "UINT64") { return check<std::uint64_t>(ElementType::uint64, c); }
+    if (c.type == "INT4") {
+        return check<std::int8_t>(ElementType::int4, c);
+    }
+    if (c.type == "INT8") {
+        return check<std::int8_t>(ElementType::int8, c);
+    }
+    if (c.type == "INT16") {
+        return check<std::int16_t>(ElementType::int16, c);
+    }
+    if (c.type == "INT32") {
+        return check<std::int32_t>(ElementType::int32, c);
+    }
+    if (c.type == "INT64") {
+        return check<std::int64_t>(ElementType::int64, c);
+    }
+    if (c.type == "UINT4") {
+        return check<std::uint8_t>(ElementType::uint4, c);
+    }
+    if (c.type == "UINT8") {
+        return check<std::uint8_t>(ElementType::uint8, c);
+    }
+    if (c.type == "UINT16") {
+        return check<std::uint16_t>(ElementType::uint16, c);
+    }
+    if (c.type == "UINT32") {
+        return check<std::uint32_t>(ElementType::uint32, c);
+    }
+    if (c.type == "UINT64") {
+        return check<std::uint64_t>(ElementType::uint64, c);
+    }
     return "unknown type " + c.type;
 }
 

@@ -22,10 +22,10 @@ namespace sonnx::accuracy {
 // quotient gives a single value (DIV-UV-D3).
 inline constexpr unsigned kDigits10 = 60U;
 
-using Interval = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<kDigits10>,
-                                               boost::multiprecision::et_off>;
-using Bound = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<kDigits10>,
-                                            boost::multiprecision::et_off>;
+using Interval =
+    boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<kDigits10>, boost::multiprecision::et_off>;
+using Bound =
+    boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<kDigits10>, boost::multiprecision::et_off>;
 using Rational = boost::multiprecision::mpq_rational;
 
 // A dyadic number m * 2^e, exact: how boxes give errors and values.

@@ -251,7 +251,8 @@ class SdeInt {
 
 public:
     using IntType = T;
-    static constexpr IntSpec spec{IntSpecOf<T>::name, std::numeric_limits<T>::digits + (std::is_signed<T>::value ? 1 : 0),
+    static constexpr IntSpec spec{IntSpecOf<T>::name,
+                                  std::numeric_limits<T>::digits + (std::is_signed<T>::value ? 1 : 0),
                                   std::is_signed<T>::value};
 
     SdeInt() : value_(int_constant(spec, 0)) {}

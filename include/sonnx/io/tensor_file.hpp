@@ -50,8 +50,7 @@ void write_tensor_file(const std::string& path, const TensorData& tensor);
 // The bytes of a regular file, refused (FileError) when it is not one, or
 // (ResourceError) when it is larger than max_bytes or memory runs out; never
 // waits on a pipe or device.
-std::vector<std::uint8_t> read_whole_file(const std::string& path,
-                                          std::uint64_t max_bytes = UINT64_MAX);
+std::vector<std::uint8_t> read_whole_file(const std::string& path, std::uint64_t max_bytes = UINT64_MAX);
 
 // What an atomic write finds at `path`: whether something exists there
 // (then its lstat information) and why it may not be replaced, "" when it
@@ -60,7 +59,7 @@ std::vector<std::uint8_t> read_whole_file(const std::string& path,
 // work (DIV-CLI-D12); every write asks again.
 struct OutputTarget {
     bool exists{false};
-    struct stat info {};
+    struct stat info{};
     std::string refusal;
 };
 OutputTarget inspect_output_target(const std::string& path);

@@ -27,10 +27,18 @@ inline std::uint64_t load_element(const ElementTraits& t, const void* data, std:
     // than as a call to memcpy with a run-time size (check's inner loop).
     // Little-endian host (static_assert in element_words.cpp).
     switch (t.size) {
-        case 1U: std::memcpy(&word, bytes, 1U); break;
-        case 2U: std::memcpy(&word, bytes, 2U); break;
-        case 4U: std::memcpy(&word, bytes, 4U); break;
-        default: std::memcpy(&word, bytes, 8U); break;  // element_traits gives 1, 2, 4 or 8
+        case 1U:
+            std::memcpy(&word, bytes, 1U);
+            break;
+        case 2U:
+            std::memcpy(&word, bytes, 2U);
+            break;
+        case 4U:
+            std::memcpy(&word, bytes, 4U);
+            break;
+        default:
+            std::memcpy(&word, bytes, 8U);
+            break;  // element_traits gives 1, 2, 4 or 8
     }
     if (!t.is_float && t.is_signed) {
         const unsigned storage_bits = static_cast<unsigned>(t.size * 8U);

@@ -53,10 +53,14 @@ bool wanted_accepted(bool npy, ElementType stored, ElementType wanted) {
     }
     switch (wanted) {
         case ElementType::bf16:
-        case ElementType::fp16: return (stored == ElementType::uint16) || (stored == ElementType::int16);
-        case ElementType::int4: return stored == ElementType::int8;
-        case ElementType::uint4: return stored == ElementType::uint8;
-        default: return false;
+        case ElementType::fp16:
+            return (stored == ElementType::uint16) || (stored == ElementType::int16);
+        case ElementType::int4:
+            return stored == ElementType::int8;
+        case ElementType::uint4:
+            return stored == ElementType::uint8;
+        default:
+            return false;
     }
 }
 
@@ -178,9 +182,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // The expected outcome for most inputs; the typed read must refuse too.
         try {
             (void)sonnx::io::read_tensor_file(path, wanted);
-        } catch (const FileError&) {
-            return 0;
-        }
+        } catch (const FileError&) { return 0; }
         fail();
     }
     check_tensor(tensor);
@@ -193,8 +195,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check((typed.type == wanted) && (typed.dims == tensor.dims) && (typed.bytes == tensor.bytes));
         check_tensor(typed);
         round_trip(typed);
-    } catch (const FileError&) {
-        check(!accepted);
-    }
+    } catch (const FileError&) { check(!accepted); }
     return 0;
 }

@@ -12,8 +12,8 @@ namespace acc = sonnx::accuracy;
 int main() {
     const std::vector<acc::FloatBox> boxes = acc::standard_float_boxes(acc::Fp32::spec, 50U, 1U);
     const acc::ScenarioOptions options{};
-    const acc::ScenarioReport report =
-        acc::run_float_scenario<acc::Fp32>(acc::core_float_division<acc::Fp32>(), boxes, options);
+    const acc::ScenarioReport report = acc::run_float_scenario<acc::Fp32>(acc::core_float_division<acc::Fp32>(), boxes,
+                                                                          options);
     const acc::Tally& half_ulp = report.tally(acc::Assertion::half_ulp);
     std::printf("%s\n", acc::to_text(report).c_str());
     const bool ok = (half_ulp.proved > 0U) && (half_ulp.refuted == 0U);
