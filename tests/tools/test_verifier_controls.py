@@ -397,6 +397,30 @@ class MutationAnalysis(unittest.TestCase):
             self.assertEqual(returns, ["src/core/scores.cpp:32:12"])
 
     # [utest->req~div-tq-d4~2]
+    def test_the_statements_under_a_case_label_are_mutated_its_value_is_not(self):
+        # The whole case statement was taken for a constant expression, so the statement after every
+        # `case X:` label went unmutated (all of check_int_operands' dispatch, for one). Only the label's
+        # value is constant.
+        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
+        with tempfile.TemporaryDirectory() as work:
+            root = os.path.join(work, "root")
+            shutil.copytree(fixture, root)
+            subprocess.run(["git", "init", "-q", root], check=True)
+            with open(os.path.join(root, "src", "core", "scores.cpp"), "a", encoding="utf-8") as handle:
+                handle.write("\nint bonus(int kind, int x) {\n    int y = 0;\n    switch (kind) {\n"
+                             "        case 7:\n            y = x + 2;\n            break;\n"
+                             "        default:\n            y = x - 3;\n            break;\n    }\n    return y;\n}\n")
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "sites", "--root", root,
+                                  "--work", os.path.join(work, "w")], capture_output=True, text=True, check=False)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+            descriptions = {(line.split("\t")[4], line.split("\t")[3]) for line in run.stdout.splitlines()
+                            if "\t" in line}
+            self.assertIn(("y = x + 2;", "+ -> -"), descriptions)   # under a case label
+            self.assertIn(("y = x + 2;", "2 -> 2 + 1"), descriptions)
+            self.assertIn(("y = x - 3;", "- -> +"), descriptions)   # under default, as before
+            self.assertNotIn(("case 7:", "7 -> 7 + 1"), descriptions)  # the label's value stays
+
+    # [utest->req~div-tq-d4~2]
     def test_a_justification_matching_no_survivor_fails(self):
         fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
         with tempfile.TemporaryDirectory() as work:

@@ -5,7 +5,7 @@ or statement and the mutant still compiles.
 A site is a node (a byte range of the file) with one or more mutants; each
 mutant says how to rewrite the node from the rewritten text of its parts.
 Only code that runs is mutated: function bodies, outside constant
-expressions (constexpr, static_assert, template arguments, case labels,
+expressions (constexpr, static_assert, template arguments, the values of case labels,
 sizeof/decltype/noexcept operands), where a run-time switch cannot stand.
 """
 import json
@@ -42,7 +42,7 @@ FLOATING = {T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF}
 DEPENDENT = {T.UNEXPOSED, T.ELABORATED, T.TYPEDEF, T.AUTO}
 
 # Subtrees that are constant expressions or unevaluated.
-CONSTANT_CONTEXTS = {K.STATIC_ASSERT, K.CASE_STMT, K.TEMPLATE_NON_TYPE_PARAMETER, K.ENUM_DECL, K.FIELD_DECL,
+CONSTANT_CONTEXTS = {K.STATIC_ASSERT, K.TEMPLATE_NON_TYPE_PARAMETER, K.ENUM_DECL, K.FIELD_DECL,
                      K.CXX_UNARY_EXPR, K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF}
 FUNCTIONS = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR, K.LAMBDA_EXPR}
 
@@ -161,6 +161,10 @@ class SiteFinder:
             elif child.kind == K.IF_STMT and any(t.spelling == "constexpr" for t in list(child.get_tokens())[:2]):
                 self._visit_if_constexpr(child, child_function, child_constant)
                 continue
+            elif child.kind == K.CASE_STMT:
+                # `case value: statement`: the value is a constant expression, the statement is code.
+                self._visit_first_constant(child, child_function, child_constant)
+                continue
             if child_function and not child_constant and self._in_target(child):
                 self.visit(child)
             entered = child.kind in FUNCTIONS
@@ -171,6 +175,9 @@ class SiteFinder:
                 self.functions.pop()
 
     def _visit_if_constexpr(self, node: ci.Cursor, in_function: bool, constant: bool) -> None:
+        self._visit_first_constant(node, in_function, constant)
+
+    def _visit_first_constant(self, node: ci.Cursor, in_function: bool, constant: bool) -> None:
         children = list(node.get_children())
         for k, child in enumerate(children):
             self.walk_one(child, in_function, constant or k == 0)
