@@ -12,6 +12,7 @@
 #include <string>
 
 #include "sonnx/accuracy/scenario.hpp"
+#include "user_dividers.hpp"
 
 namespace acc = sonnx::accuracy;
 
@@ -33,41 +34,6 @@ acc::Sde<acc::Fp32> division_through_bf16(const acc::Sde<acc::Fp32>& a, const ac
     const acc::Sde<acc::Bf16> narrow_a = acc::convert_to<acc::Bf16>(a);
     const acc::Sde<acc::Bf16> narrow_b = acc::convert_to<acc::Bf16>(b);
     return acc::convert_to<acc::Fp32>(narrow_a / narrow_b);
-}
-
-// The dividers runtimes use, as plain templates: T is float, double or an
-// Sde<Format>; `using std::fma` lets the same call reach std::fma for the
-// built-in types and the scenario's fma (found by argument) for Sde.
-
-// A reciprocal, then a multiplication: two roundings.
-template <typename T>
-T reciprocal_multiply(const T& a, const T& b) {
-    const T reciprocal = T(1) / b;
-    return a * reciprocal;
-}
-
-// A low-precision estimate of 1/b (here a division in Narrow, as a
-// hardware reciprocal-estimate instruction gives), one Newton-Raphson step
-// with fused multiply-adds, and a multiplication.
-template <typename T, typename Narrow>
-T newton_step_division(const T& a, const T& b) {
-    using std::fma;
-    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
-    const T residual = fma(-b, estimate, T(1));           // 1 - b r0, rounded once
-    const T reciprocal = fma(estimate, residual, estimate);  // r0 + r0 (1 - b r0)
-    return a * reciprocal;
-}
-
-// The same, then one correction of the quotient by its residual (as
-// accelerators without a divider finish a division).
-template <typename T, typename Narrow>
-T corrected_newton_division(const T& a, const T& b) {
-    using std::fma;
-    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
-    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
-    const T quotient = a * reciprocal;
-    const T remainder = fma(-b, quotient, a);  // a - b q, rounded once
-    return fma(remainder, reciprocal, quotient);
 }
 
 void run(const char* title, const acc::FloatDivision<acc::Fp32>& divide, const std::vector<acc::FloatBox>& boxes) {
@@ -98,16 +64,16 @@ int main(int argc, char** argv) {
     run("a truncating division", truncating_division, boxes);
     run("a division that flushes subnormal results", flushing_division, boxes);
     run("a division through BF16", division_through_bf16, boxes);
-    run("a reciprocal, then a multiplication", reciprocal_multiply<acc::Sde<acc::Fp32>>, boxes);
+    run("a reciprocal, then a multiplication", user_dividers::reciprocal_multiply<acc::Sde<acc::Fp32>>, boxes);
     run("a BF16 reciprocal estimate, one Newton step, a multiplication",
-        newton_step_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
+        user_dividers::newton_step_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
     run("the same with the quotient corrected by its residual",
-        corrected_newton_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
+        user_dividers::corrected_newton_division<acc::Sde<acc::Fp32>, acc::Sde<acc::Bf16>>, boxes);
 
     // The same templates are ordinary C++: here on float.
     std::printf("on float: 1/3 by reciprocal %.9g, by Newton %.9g, corrected %.9g\n",
-                static_cast<double>(reciprocal_multiply(1.0F, 3.0F)),
-                static_cast<double>(newton_step_division<float, float>(1.0F, 3.0F)),
-                static_cast<double>(corrected_newton_division<float, float>(1.0F, 3.0F)));
+                static_cast<double>(user_dividers::reciprocal_multiply(1.0F, 3.0F)),
+                static_cast<double>(user_dividers::newton_step_division<float, float>(1.0F, 3.0F)),
+                static_cast<double>(user_dividers::corrected_newton_division<float, float>(1.0F, 3.0F)));
     return 0;
 }

@@ -30,6 +30,22 @@ int exponent_bits(const FormatSpec& format) {
     return bits;
 }
 
+// A rounded value at or beyond 2^(emax+1): an infinity when rounding to
+// nearest, the largest finite value when rounding toward zero (IEEE 754-2019 §7.4).
+// [impl->req~div-uv-d3~1]
+Rounded beyond_range(Rounded rounded, bool negative, const FormatSpec& format, Rounding rounding) {
+    if (abs(rounded.value) < power_of_two(static_cast<long>(format.emax) + 1L)) {
+        return rounded;
+    }
+    if (rounding == Rounding::to_nearest_even) {
+        rounded.infinite = true;
+        mpfr_set_inf(rounded.value.backend().data(), negative ? -1 : 1);
+    } else {
+        rounded.value = negative ? Bound(-largest_finite(format)) : largest_finite(format);
+    }
+    return rounded;
+}
+
 }  // namespace
 
 // [impl->req~div-uv-d3~1]
@@ -53,20 +69,7 @@ Rounded round_to_format(const Bound& x, const FormatSpec& format, Rounding round
     }
     // A zero keeps the sign of x (MPFR's integer rounding does).
     mpfr_mul_2si(result.value.backend().data(), integer.backend().data(), q, MPFR_RNDN);
-    const Bound limit = power_of_two(static_cast<long>(format.emax) + 1L);
-    if (abs(result.value) >= limit) {
-        const int sign = mpfr_signbit(x.backend().data()) ? -1 : 1;
-        if (rounding == Rounding::to_nearest_even) {
-            result.infinite = true;
-            mpfr_set_inf(result.value.backend().data(), sign);
-        } else {
-            result.value = largest_finite(format);
-            if (sign < 0) {
-                result.value = -result.value;
-            }
-        }
-    }
-    return result;
+    return beyond_range(result, mpfr_signbit(x.backend().data()) != 0, format, rounding);
 }
 
 // The same rounding on an exact rational (a sum no MPFR number of the
@@ -102,20 +105,7 @@ Rounded round_to_format(const Rational& x, const FormatSpec& format, Rounding ro
     if ((integer == 0) && (x < 0)) {
         mpfr_neg(result.value.backend().data(), result.value.backend().data(), MPFR_RNDN);
     }
-    const Bound limit = power_of_two(static_cast<long>(format.emax) + 1L);
-    if (abs(result.value) >= limit) {
-        const int sign = (x < 0) ? -1 : 1;
-        if (rounding == Rounding::to_nearest_even) {
-            result.infinite = true;
-            mpfr_set_inf(result.value.backend().data(), sign);
-        } else {
-            result.value = largest_finite(format);
-            if (sign < 0) {
-                result.value = -result.value;
-            }
-        }
-    }
-    return result;
+    return beyond_range(result, x < 0, format, rounding);
 }
 
 // [impl->req~div-uv-d3~1]

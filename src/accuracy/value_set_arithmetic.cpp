@@ -172,6 +172,22 @@ void add_finite_pieces(ComputedSet& out, const Interval& x, bool x_negative, con
     }
 }
 
+// The exact product of two pieces before rounding: NaN (a NaN, or inf * 0),
+// an infinity, a zero, or finite non-zero (signed by the XOR of the signs).
+struct Product {
+    bool nan;
+    bool infinite;
+    bool zero;
+    bool negative;
+};
+
+Product product_of(const Piece& x, const Piece& y) {
+    const bool any_infinity = (x.kind == Piece::Kind::infinity) || (y.kind == Piece::Kind::infinity);
+    const bool any_zero = (x.kind == Piece::Kind::zero) || (y.kind == Piece::Kind::zero);
+    const bool nan = (x.kind == Piece::Kind::nan) || (y.kind == Piece::Kind::nan) || (any_infinity && any_zero);
+    return Product{nan, !nan && any_infinity, !nan && any_zero, x.negative != y.negative};
+}
+
 }  // namespace
 
 // [impl->req~div-uv-d2~1]
@@ -179,17 +195,15 @@ ComputedSet multiply_sets(const ComputedSet& a, const ComputedSet& b, const Form
     ComputedSet out = ComputedSet::nothing();
     for (const Piece& x : pieces_of(a, format)) {
         for (const Piece& y : pieces_of(b, format)) {
-            const bool negative = x.negative != y.negative;
-            const bool any_infinity = (x.kind == Piece::Kind::infinity) || (y.kind == Piece::Kind::infinity);
-            const bool any_zero = (x.kind == Piece::Kind::zero) || (y.kind == Piece::Kind::zero);
-            if ((x.kind == Piece::Kind::nan) || (y.kind == Piece::Kind::nan) || (any_infinity && any_zero)) {
+            const Product p = product_of(x, y);
+            if (p.nan) {
                 out.add_nan();
-            } else if (any_infinity) {
-                out.add_infinity(negative);
-            } else if (any_zero) {
-                out.add_finite(point(Bound(0)), !negative, negative);
+            } else if (p.infinite) {
+                out.add_infinity(p.negative);
+            } else if (p.zero) {
+                out.add_finite(point(Bound(0)), !p.negative, p.negative);
             } else {
-                add_rounded(out, Interval(x.magnitudes * y.magnitudes), negative, format, rounding);
+                add_rounded(out, Interval(x.magnitudes * y.magnitudes), p.negative, format, rounding);
             }
         }
     }
@@ -231,31 +245,29 @@ ComputedSet fused_multiply_add_sets(const ComputedSet& a, const ComputedSet& b, 
     const std::vector<Piece> addends = pieces_of(c, format);
     for (const Piece& x : pieces_of(a, format)) {
         for (const Piece& y : pieces_of(b, format)) {
-            const bool negative = x.negative != y.negative;
-            const bool any_infinity = (x.kind == Piece::Kind::infinity) || (y.kind == Piece::Kind::infinity);
-            const bool any_zero = (x.kind == Piece::Kind::zero) || (y.kind == Piece::Kind::zero);
-            if ((x.kind == Piece::Kind::nan) || (y.kind == Piece::Kind::nan) || (any_infinity && any_zero)) {
-                out.add_nan();  // the product is NaN whatever c is
+            const Product p = product_of(x, y);
+            if (p.nan) {
+                out.add_nan();  // whatever c is
                 continue;
             }
-            const Interval product = any_infinity || any_zero ? Interval() : Interval(x.magnitudes * y.magnitudes);
+            const Interval product = (p.infinite || p.zero) ? Interval() : Interval(x.magnitudes * y.magnitudes);
             for (const Piece& z : addends) {
                 if ((z.kind == Piece::Kind::nan) ||
-                    (any_infinity && (z.kind == Piece::Kind::infinity) && (z.negative != negative))) {
+                    (p.infinite && (z.kind == Piece::Kind::infinity) && (z.negative != p.negative))) {
                     out.add_nan();
-                } else if (any_infinity) {
-                    out.add_infinity(negative);
+                } else if (p.infinite) {
+                    out.add_infinity(p.negative);
                 } else if (z.kind == Piece::Kind::infinity) {
                     out.add_infinity(z.negative);
-                } else if (any_zero && (z.kind == Piece::Kind::zero)) {
-                    const bool zero_negative = negative && z.negative;
+                } else if (p.zero && (z.kind == Piece::Kind::zero)) {
+                    const bool zero_negative = p.negative && z.negative;
                     out.add_finite(point(Bound(0)), !zero_negative, zero_negative);
-                } else if (any_zero) {
+                } else if (p.zero) {
                     add_rounded(out, z.magnitudes, z.negative, format, rounding);  // 0 + z = z
                 } else if (z.kind == Piece::Kind::zero) {
-                    add_rounded(out, product, negative, format, rounding);  // the product, rounded once
+                    add_rounded(out, product, p.negative, format, rounding);  // the product, rounded once
                 } else {
-                    add_finite_pieces(out, product, negative, z.magnitudes, z.negative, Bound(0), format, rounding);
+                    add_finite_pieces(out, product, p.negative, z.magnitudes, z.negative, Bound(0), format, rounding);
                 }
             }
         }

@@ -12,6 +12,7 @@
 
 #include "div_element.hpp"
 #include "sonnx/accuracy/scenario.hpp"
+#include "user_dividers.hpp"
 
 namespace sonnx::accuracy {
 namespace {
@@ -255,33 +256,11 @@ TEST(UserFunctions, FlushingSubnormalsIsReportedWithASubnormalWitness) {
     EXPECT_EQ(r.tally(Assertion::one_ulp).refuted, 1U);
 }
 
-// Dividers as runtimes write them, in ordinary C++ that compiles for float
-// as well as for the scenario types (`using std::fma`: std::fma for float,
-// the scenario's fma by argument-dependent lookup for Sde).
-template <typename T>
-T reciprocal_multiply(const T& a, const T& b) {
-    const T reciprocal = T(1) / b;
-    return a * reciprocal;
-}
-
-// A BF16-precision estimate of 1/b, one Newton-Raphson step, a product.
-template <typename T, typename Narrow>
-T newton_step_division(const T& a, const T& b) {
-    using std::fma;
-    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
-    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
-    return a * reciprocal;
-}
-
-// The same quotient corrected once by its residual a - b q.
-template <typename T, typename Narrow>
-T corrected_newton_division(const T& a, const T& b) {
-    using std::fma;
-    const T estimate = static_cast<T>(Narrow(1) / static_cast<Narrow>(b));
-    const T reciprocal = fma(estimate, fma(-b, estimate, T(1)), estimate);
-    const T quotient = a * reciprocal;
-    return fma(fma(-b, quotient, a), reciprocal, quotient);
-}
+// The example's dividers (examples/accuracy/user_dividers.hpp), ordinary
+// templates that compile for float as well as for the scenario types.
+using user_dividers::corrected_newton_division;
+using user_dividers::newton_step_division;
+using user_dividers::reciprocal_multiply;
 
 // 227 / 63 by reciprocal: RN(1/63) = 8521761 * 2^-29 (2^29/63 = 8521760.51),
 // 227 * 8521761 * 2^-29 = 1934439747 * 2^-29 rounds at quantum 2^-22 to

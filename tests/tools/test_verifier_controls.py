@@ -378,47 +378,41 @@ class MutationAnalysis(unittest.TestCase):
         # `return c ? T{} : x;` makes a temporary in every build of the schemata, so a function that
         # returns a reference would return a dangling one even with the mutant off (the unmutated
         # mutation build crashed in fast_measure_steps()). Such returns get no RVR mutant.
-        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
-        with tempfile.TemporaryDirectory() as work:
-            root = os.path.join(work, "root")
-            shutil.copytree(fixture, root)
-            subprocess.run(["git", "init", "-q", root], check=True)
-            with open(os.path.join(root, "src", "core", "scores.cpp"), "a", encoding="utf-8") as handle:
-                handle.write("\nstruct Limits {\n    int low;\n    int high;\n};\n"
-                             "constexpr Limits kLimits{0, 100};\n\n"
-                             "const Limits& limits() {\n    return kLimits;\n}\n\n"
-                             "Limits limits_copy() {\n    return kLimits;\n}\n")
-            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "sites", "--root", root,
-                                  "--work", os.path.join(work, "w")], capture_output=True, text=True, check=False)
-            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
-            returns = [line.split("\t")[1] for line in run.stdout.splitlines()
-                       if line.endswith("\treturn kLimits;") and "\tRVR\t" in line]
-            # The copy's return is mutated (line 32), the reference's (line 28) is not.
-            self.assertEqual(returns, ["src/core/scores.cpp:32:12"])
+        sites = self.sites_with("\nstruct Limits {\n    int low;\n    int high;\n};\n"
+                                "constexpr Limits kLimits{0, 100};\n\n"
+                                "const Limits& limits() {\n    return kLimits;\n}\n\n"
+                                "Limits limits_copy() {\n    return kLimits;\n}\n")
+        returns = [line.split("\t")[1] for line in sites if line.endswith("\treturn kLimits;") and "\tRVR\t" in line]
+        # The copy's return is mutated (line 32), the reference's (line 28) is not.
+        self.assertEqual(returns, ["src/core/scores.cpp:32:12"])
 
     # [utest->req~div-tq-d4~2]
     def test_the_statements_under_a_case_label_are_mutated_its_value_is_not(self):
         # The whole case statement was taken for a constant expression, so the statement after every
         # `case X:` label went unmutated (all of check_int_operands' dispatch, for one). Only the label's
         # value is constant.
+        sites = self.sites_with("\nint bonus(int kind, int x) {\n    int y = 0;\n    switch (kind) {\n"
+                                "        case 7:\n            y = x + 2;\n            break;\n"
+                                "        default:\n            y = x - 3;\n            break;\n    }\n    return y;\n}\n")
+        descriptions = {(line.split("\t")[4], line.split("\t")[3]) for line in sites if "\t" in line}
+        self.assertIn(("y = x + 2;", "+ -> -"), descriptions)   # under a case label
+        self.assertIn(("y = x + 2;", "2 -> 2 + 1"), descriptions)
+        self.assertIn(("y = x - 3;", "- -> +"), descriptions)   # under default, as before
+        self.assertNotIn(("case 7:", "7 -> 7 + 1"), descriptions)  # the label's value stays
+
+    def sites_with(self, code: str) -> list:
+        """`tools/mutate sites` on the fixture with `code` appended to src/core/scores.cpp: its lines."""
         fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
         with tempfile.TemporaryDirectory() as work:
             root = os.path.join(work, "root")
             shutil.copytree(fixture, root)
             subprocess.run(["git", "init", "-q", root], check=True)
             with open(os.path.join(root, "src", "core", "scores.cpp"), "a", encoding="utf-8") as handle:
-                handle.write("\nint bonus(int kind, int x) {\n    int y = 0;\n    switch (kind) {\n"
-                             "        case 7:\n            y = x + 2;\n            break;\n"
-                             "        default:\n            y = x - 3;\n            break;\n    }\n    return y;\n}\n")
+                handle.write(code)
             run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "sites", "--root", root,
                                   "--work", os.path.join(work, "w")], capture_output=True, text=True, check=False)
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
-            descriptions = {(line.split("\t")[4], line.split("\t")[3]) for line in run.stdout.splitlines()
-                            if "\t" in line}
-            self.assertIn(("y = x + 2;", "+ -> -"), descriptions)   # under a case label
-            self.assertIn(("y = x + 2;", "2 -> 2 + 1"), descriptions)
-            self.assertIn(("y = x - 3;", "- -> +"), descriptions)   # under default, as before
-            self.assertNotIn(("case 7:", "7 -> 7 + 1"), descriptions)  # the label's value stays
+            return run.stdout.splitlines()
 
     # [utest->req~div-tq-d4~2]
     def test_a_justification_matching_no_survivor_fails(self):
