@@ -203,6 +203,55 @@ TEST(OracleNegativeControls, FloorWhereTruncationWasAskedIsCaught) {
     EXPECT_EQ(uint_quotient(ElementType::uint64, 0xFFFFFFFFFFFFFFFFULL, 2).unsigned_value, 0x7FFFFFFFFFFFFFFFULL);
 }
 
+// The width, storage and class of every type, from the formats' definitions
+// (IEEE 754 binary16/32/64, bfloat16 as the top half of binary32, ONNX's
+// 4-bit types stored one per byte). The campaign's exhaustive plans and
+// check's 4-bit range test read the width.
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-cli-d7~3]
+TEST(ElementWords, WidthStorageAndClassOfEveryType) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D7");
+    struct Expected {
+        ElementType type;
+        unsigned bits;
+        std::size_t size;
+        bool is_float;
+        bool is_signed;
+    };
+    const Expected all[] = {{ElementType::fp16, 16U, 2U, true, true},     {ElementType::bf16, 16U, 2U, true, true},
+                            {ElementType::fp32, 32U, 4U, true, true},     {ElementType::fp64, 64U, 8U, true, true},
+                            {ElementType::int4, 4U, 1U, false, true},     {ElementType::int8, 8U, 1U, false, true},
+                            {ElementType::int16, 16U, 2U, false, true},   {ElementType::int32, 32U, 4U, false, true},
+                            {ElementType::int64, 64U, 8U, false, true},   {ElementType::uint4, 4U, 1U, false, false},
+                            {ElementType::uint8, 8U, 1U, false, false},   {ElementType::uint16, 16U, 2U, false, false},
+                            {ElementType::uint32, 32U, 4U, false, false}, {ElementType::uint64, 64U, 8U, false, false}};
+    for (const Expected& e : all) {
+        const ElementTraits t = element_traits(e.type);
+        EXPECT_EQ(t.bits, e.bits) << element_type_name(e.type);
+        EXPECT_EQ(t.size, e.size) << element_type_name(e.type);
+        EXPECT_EQ(t.is_float, e.is_float) << element_type_name(e.type);
+        if (!e.is_float) {
+            EXPECT_EQ(t.is_signed, e.is_signed) << element_type_name(e.type);
+        }
+    }
+}
+
+// The integer oracle reports a quotient outside the type as overflow
+// whatever the operands: for the unsigned types 2^n / 1 is one above the
+// largest value 2^n - 1 (UINT64's operands cannot exceed it).
+// [utest->req~div-int-d2~1]
+TEST(IntOracle, UnsignedQuotientsBeyondTheTypeAreOverflow) {
+    RecordProperty("requirements", "DIV-INT-D2");
+    EXPECT_EQ(uint_quotient(ElementType::uint4, 16U, 1U).verdict, IntVerdict::overflow);
+    EXPECT_EQ(uint_quotient(ElementType::uint4, 15U, 1U).verdict, IntVerdict::ok);
+    EXPECT_EQ(uint_quotient(ElementType::uint8, 256U, 1U).verdict, IntVerdict::overflow);
+    EXPECT_EQ(uint_quotient(ElementType::uint8, 255U, 1U).verdict, IntVerdict::ok);
+    EXPECT_EQ(uint_quotient(ElementType::uint16, 65536U, 1U).verdict, IntVerdict::overflow);
+    EXPECT_EQ(uint_quotient(ElementType::uint16, 131071U, 2U).verdict, IntVerdict::ok);  // 65535
+    EXPECT_EQ(uint_quotient(ElementType::uint32, 0x100000000ULL, 1U).verdict, IntVerdict::overflow);
+    EXPECT_EQ(uint_quotient(ElementType::uint32, 0x1FFFFFFFFULL, 2U).verdict, IntVerdict::ok);  // 2^32 - 1
+}
+
 // The ranges the boundary tables and the precondition checks start from:
 // -2^(n-1) .. 2^(n-1) - 1 signed, 0 .. 2^n - 1 unsigned.
 // [utest->req~div-cli-d8~2]
