@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
+#include "check_judgement.hpp"
 #include "check_report.hpp"
 #include "commands.hpp"
 #include "number_options.hpp"
 #include "operand_files.hpp"
-#include "operand_layout.hpp"
 #include "operator_options.hpp"
 #include "output_paths.hpp"
 #include "precondition_failure.hpp"
@@ -25,12 +25,8 @@ struct CheckArguments {
     std::string a;
     std::string b;
     std::string y;
-    std::string accept{"exact"};
-    std::string undefined;  // refuse or list; empty: the revision's default (DIV-CLI-D14)
     std::string json;
-    std::string shard{"0/1"};  // K/N, K from 0 (DIV-CLI-D20)
-    unsigned threads{std::max(1U, std::thread::hardware_concurrency())};
-    std::size_t worst{10U};
+    CheckSettings settings{"exact", "", "0/1", std::max(1U, std::thread::hardware_concurrency()), 10U, ""};
     OperatorOptions op;
     OperandFiles files;
 };
@@ -38,34 +34,6 @@ struct CheckArguments {
 void write_json(const std::string& path, const nlohmann::json& report) {
     const std::string text = report.dump(2) + "\n";
     io::write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()));
-}
-
-// Undefined integer elements are listed on request, and by default under the
-// 2026-06 revision, which leaves a zero divisor implementation dependent (F-55).
-// [impl->req~div-cli-d14~1]
-bool list_undefined(const std::string& choice, const DivOptions& options) {
-    if (!choice.empty()) {
-        return choice == "list";
-    }
-    return (options.profile == Profile::sonnx) && (options.sonnx_revision == SonnxRevision::r2026_06);
-}
-
-// Options of check itself, as they apply (DIV-CLI-D17).
-std::vector<std::pair<std::string, std::string>> check_options_in_force(const CheckArguments& args,
-                                                                        const DivOptions& div_options,
-                                                                        const oracle::CheckOptions& options,
-                                                                        bool floating) {
-    std::vector<std::pair<std::string, std::string>> in_force = options_in_force(div_options);
-    if (floating) {
-        in_force.emplace_back("accept", oracle::acceptance_name(options.accept, options.max_ulps));
-    } else {
-        in_force.emplace_back("undefined", options.list_undefined ? "list" : "refuse");
-    }
-    in_force.emplace_back("type", args.files.type.empty() ? "(not given)" : args.files.type);
-    in_force.emplace_back("worst", std::to_string(options.worst_count));
-    in_force.emplace_back("shard", std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count));
-    in_force.emplace_back("threads", std::to_string(options.threads) + " (the report does not depend on it)");
-    return in_force;
 }
 
 // [impl->req~div-cli-d5~2]
@@ -85,44 +53,24 @@ int run_check(const CheckArguments& args) {
                                                                  provenance);
     const io::TensorData a_file = std::move(files[0]);
     const io::TensorData b_file = std::move(files[1]);
-    const io::TensorData y = std::move(files[2]);
-    oracle::CheckOptions options;
-    (void)oracle::parse_acceptance(args.accept, options.accept, options.max_ulps);  // validated by the option's check
-    options.rounding = int_rounding_of(div_options);
-    options.threads = args.threads;
-    options.worst_count = args.worst;
-    options.list_undefined = list_undefined(args.undefined, div_options);
-    (void)parse_shard(args.shard, options.shard_index, options.shard_count);  // validated by the option's check
-    provenance.options = check_options_in_force(args, div_options, options,
-                                                type_class(a_file.type) == TypeClass::floating);
-    const CheckHints hints{div_options.profile, options.rounding, a_file.type, y.type, args.files.type.empty()};
-    // A and B are never copied: a broadcast operand is read through Y's
-    // indices (DIV-CLI-D19, DIV-IO-D5: memory bounded by the inputs).
-    const OperandLayout layout = operand_layout(a_file, b_file, div_options);
-    const oracle::ConformanceReport report = layout.broadcasts
-                                                 ? oracle::check_conformance(a_file.view(), b_file.view(), y.view(),
-                                                                             layout.layout, options)
-                                                 : oracle::check_conformance(a_file.view(), b_file.view(), y.view(),
-                                                                             options);
-    const CheckInputs inputs{a_file, b_file, y, options, layout.y_dims, hints, provenance};
+    const io::TensorData y_file = std::move(files[2]);
+    const CheckOperand a = check_operand(a_file);
+    const CheckOperand b = check_operand(b_file);
+    const CheckOperand y = check_operand(y_file);
+    CheckSettings settings = args.settings;
+    settings.type = args.files.type;
+    const CheckJudgement judged = judge_check(a, b, y, div_options, settings, provenance);
+    const oracle::ConformanceReport& report = judged.report;
+    const CheckInputs inputs = check_inputs(a, b, y, judged, provenance);
     if (!args.json.empty()) {
         write_json(args.json, check_report_json(inputs, report));
     }
     if (!report.precondition.is_ok()) {
-        throw precondition_failure(report.precondition, &a_file, &b_file, &y, precondition_hint(report, hints));
+        throw precondition_failure(report.precondition, &a_file, &b_file, &y_file,
+                                   precondition_hint(report, judged.hints));
     }
     print_check_report(std::cout, inputs, report);
     return oracle::conforms(report) ? exit_success : exit_nonconforming;
-}
-
-// --accept: a level or a bound in ulps (DIV-CLI-D5).
-std::string acceptance_error(const std::string& text) {
-    oracle::Acceptance level{};
-    double bound = 0.0;
-    return oracle::parse_acceptance(text, level, bound)
-               ? std::string()
-               : "must be exact, half-ulp, one-ulp or a bound such as 2ulp or 0.75ulp (a positive decimal that a "
-                 "double holds exactly, at most 10^15)";
 }
 
 }  // namespace
@@ -135,7 +83,7 @@ Subcommand add_check_command(CLI::App& parent) {
     command->add_option("B", args->b, "divisor tensor file (.npy or .pb)")->required();
     command->add_option("Y", args->y, "candidate result to check (.npy or .pb)")->required();
     command
-        ->add_option("--accept", args->accept,
+        ->add_option("--accept", args->settings.accept,
                      "float acceptance: exact (bit-identical to the correctly rounded quotient, any NaN for NaN), "
                      "half-ulp (|Y - A/B| <= ulp/2), one-ulp (< 1 ulp, the spec's bound) or Nulp (|Y - A/B| <= N "
                      "ulp, e.g. 2ulp or 4ulp as test tolerances); NaN and infinities must match at every level, "
@@ -143,23 +91,23 @@ Subcommand add_check_command(CLI::App& parent) {
         ->check(CLI::Validator(acceptance_error, "LEVEL"))
         ->capture_default_str();
     command
-        ->add_option("--undefined", args->undefined,
+        ->add_option("--undefined", args->settings.undefined,
                      "integer elements with a zero divisor or MIN / -1, which have no defined result: refuse "
                      "(exit 3 at the first, the default) or list (count and list them apart, never as conforming, "
                      "and judge the others; the default under --sonnx-revision 2026-06)")
         ->check(CLI::IsMember({"refuse", "list"}));
     command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
     command
-        ->add_option("--shard", args->shard,
+        ->add_option("--shard", args->settings.shard,
                      "K/N: judge only the K-th (from 0) of N near-equal contiguous ranges of Y's elements; "
                      "`sonnx-div merge` makes the N shards' JSON reports into the report of one run")
         ->check(shard_option())
         ->capture_default_str();
-    command->add_option("--threads,-j", args->threads, "worker threads")
+    command->add_option("--threads,-j", args->settings.threads, "worker threads")
         ->check(whole_number_up_to(1024U))
         ->check(CLI::Range(1U, 1024U))
         ->capture_default_str();
-    command->add_option("--worst", args->worst, "how many of the worst elements to list")
+    command->add_option("--worst", args->settings.worst, "how many of the worst elements to list")
         ->check(whole_number_up_to(100000U))
         ->capture_default_str();
     args->op.add_to(*command);

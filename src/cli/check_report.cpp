@@ -3,10 +3,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "operator_options.hpp"
-#include "precondition_failure.hpp"
+#include "operator_choice.hpp"
 #include "sonnx/text/element_text.hpp"
 #include "sonnx/text/shape_text.hpp"
+#include "sonnx/text/status_text.hpp"
 
 namespace sonnx::cli {
 
@@ -35,6 +35,10 @@ const char* undefined_reason(StatusCode reason) {
 }
 
 }  // namespace
+
+CheckOperand check_operand(const io::TensorData& tensor) {
+    return CheckOperand{tensor.type, tensor.dims, tensor.view()};
+}
 
 // [impl->req~div-cli-d6~2]
 // [impl->req~div-cli-d17~1]
@@ -149,7 +153,7 @@ nlohmann::json check_report_json(const CheckInputs& in, const oracle::Conformanc
                              {"requirement", requirement_name(r.precondition.requirement)},
                              {"operand", operand_name(r.precondition.operand)},
                              {"index", r.precondition.index},
-                             {"message", precondition_message(r.precondition, &in.a, &in.b, &in.y)}};
+                             {"message", text::violation_message(r.precondition, &in.a.view, &in.b.view, &in.y.view)}};
         j["conforming_result"] = false;
         return j;
     }

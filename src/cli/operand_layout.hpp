@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "check_report.hpp"
 #include "sonnx/div.hpp"
-#include "sonnx/io/tensor_data.hpp"
 
 namespace sonnx::cli {
 
@@ -18,10 +18,10 @@ struct OperandLayout {
     std::vector<std::uint64_t> y_dims;  // the shape of A / B (A's shape when nothing broadcasts)
 };
 
-// A's and B's layout under the profile's shape rule; a precondition failure
+// A's and B's layout under the profile's shape rule; a PreconditionFailure
 // (exit status 3) when the shapes do not combine. Operands of different
 // types are left to the oracle's own type check.
-OperandLayout operand_layout(const io::TensorData& a, const io::TensorData& b, const DivOptions& options);
+OperandLayout operand_layout(const CheckOperand& a, const CheckOperand& b, const DivOptions& options);
 
 }  // namespace sonnx::cli
 

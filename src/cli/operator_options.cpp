@@ -1,6 +1,5 @@
 #include "operator_options.hpp"
 
-#include "exit_status.hpp"
 #include "number_options.hpp"
 
 namespace sonnx::cli {
@@ -49,95 +48,27 @@ void OperatorOptions::add_to(CLI::App& command) {
 
 bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) && (opset_option_->count() > 0U); }
 
-// [impl->req~div-prof-d1~1]
-// [impl->req~div-prof-d4~2]
 // [impl->req~div-cli-d10~1]
-// [impl->req~div-cli-d13~1]
 DivOptions OperatorOptions::div_options() const {
     auto given = [](const CLI::Option* option) { return (option != nullptr) && (option->count() > 0U); };
-    auto refuse = [](const std::string& what, const std::string& profile_name) {
-        throw CommandFailure(exit_usage,
-                             what + " belongs to the " + profile_name + " profile (--profile " + profile_name + ")");
-    };
-    DivOptions options{};
-    options.int_rounding = (int_rounding == "trunc") ? IntRounding::toward_zero : IntRounding::floor;
-    if (profile == "onnx") {
-        options.profile = Profile::onnx;
-        options.onnx.opset = opset_given() ? opset : 14U;
-        options.onnx.broadcast = (broadcast != 0);
-        options.onnx.has_axis = given(axis_option_);
-        options.onnx.axis = axis;
-    } else if (profile == "openvino") {
-        options.profile = Profile::openvino;
-        options.openvino.pythondiv = (pythondiv == "true");
-        options.openvino.auto_broadcast = (auto_broadcast == "none") ? AutoBroadcast::none : AutoBroadcast::numpy;
-    } else {
-        options.profile = Profile::sonnx;
-        options.sonnx_revision = (sonnx_revision == "2026-06") ? SonnxRevision::r2026_06 : SonnxRevision::seed;
-    }
-    if ((given(rounding_option_) || given(revision_option_)) && (options.profile != Profile::sonnx)) {
-        refuse("--int-rounding and --sonnx-revision", "sonnx");
-    }
-    if (given(rounding_option_) && (options.sonnx_revision == SonnxRevision::r2026_06)) {
-        throw CommandFailure(exit_usage,
-                             "--int-rounding belongs to the seed revision: the 2026-06 revision "
-                             "truncates (--sonnx-revision 2026-06 fixes trunc)");
-    }
-    if ((given(opset_option_) || given(broadcast_option_) || given(axis_option_)) &&
-        (options.profile != Profile::onnx)) {
-        refuse("--opset, --broadcast and --axis", "onnx");
-    }
-    if ((given(pythondiv_option_) || given(auto_broadcast_option_)) && (options.profile != Profile::openvino)) {
-        refuse("--pythondiv and --auto-broadcast", "openvino");
-    }
-    // Div has the broadcast and axis attributes at opsets 1 and 6 only: given
-    // at another opset, either value is refused alike (DIV-CLI-D13).
-    const bool attributes_given = given(broadcast_option_) || given(axis_option_);
-    if (attributes_given && (options.profile == Profile::onnx)) {
-        if (attributes_from_model) {
-            throw CommandFailure(exit_usage,
-                                 "--broadcast and --axis come from each model's Div node here; they "
-                                 "cannot be given");
-        }
-        if (options.onnx.opset >= 7U) {
-            throw CommandFailure(exit_usage,
-                                 "--broadcast and --axis are attributes of Div at opsets 1 and 6 only; "
-                                 "opset " +
-                                     std::to_string(options.onnx.opset) + " has neither (give --opset 1 or --opset 6)");
-        }
-    }
-    return options;
+    OperatorChoice choice;
+    choice.int_rounding = int_rounding;
+    choice.sonnx_revision = sonnx_revision;
+    choice.profile = profile;
+    choice.opset = opset;
+    choice.broadcast = broadcast;
+    choice.axis = axis;
+    choice.pythondiv = pythondiv;
+    choice.auto_broadcast = auto_broadcast;
+    choice.attributes_from_model = attributes_from_model;
+    choice.rounding_given = given(rounding_option_);
+    choice.revision_given = given(revision_option_);
+    choice.opset_given = opset_given();
+    choice.broadcast_given = given(broadcast_option_);
+    choice.axis_given = given(axis_option_);
+    choice.pythondiv_given = given(pythondiv_option_);
+    choice.auto_broadcast_given = given(auto_broadcast_option_);
+    return div_options_of(choice);
 }
-
-// [impl->req~div-cli-d17~1]
-std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options) {
-    std::vector<std::pair<std::string, std::string>> in_force;
-    switch (options.profile) {
-        case Profile::onnx:
-            in_force.emplace_back("profile", "onnx");
-            in_force.emplace_back("opset", std::to_string(options.onnx.opset));
-            if (options.onnx.opset < 7U) {
-                in_force.emplace_back("broadcast", options.onnx.broadcast ? "1" : "0");
-                in_force.emplace_back("axis", options.onnx.has_axis ? std::to_string(options.onnx.axis) : "none");
-            }
-            break;
-        case Profile::openvino:
-            in_force.emplace_back("profile", "openvino");
-            in_force.emplace_back("pythondiv", options.openvino.pythondiv ? "true" : "false");
-            in_force.emplace_back("auto-broadcast",
-                                  (options.openvino.auto_broadcast == AutoBroadcast::none) ? "none" : "numpy");
-            break;
-        default:
-            in_force.emplace_back("profile", "sonnx");
-            in_force.emplace_back("sonnx-revision", revision_name(options.sonnx_revision));
-            break;
-    }
-    in_force.emplace_back("int-rounding", rounding_name(int_rounding_of(options)));
-    return in_force;
-}
-
-const char* rounding_name(IntRounding rounding) { return (rounding == IntRounding::toward_zero) ? "trunc" : "floor"; }
-
-const char* revision_name(SonnxRevision revision) { return (revision == SonnxRevision::r2026_06) ? "2026-06" : "seed"; }
 
 }  // namespace sonnx::cli

@@ -1,7 +1,7 @@
 // The options that become sonnx::DivOptions, in one place: every command
 // that runs or checks the operator adds them with add_to and reads them
 // with div_options, which also rejects options that do not belong to the
-// chosen profile.
+// chosen profile (the mapping itself is operator_choice.hpp's).
 #ifndef SONNX_CLI_OPERATOR_OPTIONS_HPP
 #define SONNX_CLI_OPERATOR_OPTIONS_HPP
 
@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "operator_choice.hpp"
 #include "sonnx/div.hpp"
 
 namespace sonnx::cli {
@@ -42,11 +43,6 @@ private:
     CLI::Option* pythondiv_option_{nullptr};
     CLI::Option* auto_broadcast_option_{nullptr};
 };
-
-const char* rounding_name(IntRounding rounding);  // "floor", "trunc"
-// The operator's options as they apply, by their command-line names, defaults included.
-std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options);
-const char* revision_name(SonnxRevision revision);  // "seed", "2026-06"
 
 }  // namespace sonnx::cli
 

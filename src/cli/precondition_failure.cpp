@@ -31,10 +31,14 @@ std::string precondition_message(const Status& status, const io::TensorData* a, 
     return text::violation_message(status, pointer_to(va), pointer_to(vb), pointer_to(vy));
 }
 
-CommandFailure precondition_failure(const Status& status, const io::TensorData* a, const io::TensorData* b,
-                                    const io::TensorData* y, const std::string& hint) {
-    return CommandFailure(exit_precondition,
-                          precondition_message(status, a, b, y) + (hint.empty() ? "" : "\nhint: " + hint));
+PreconditionFailure precondition_failure(const Status& status, const io::TensorData* a, const io::TensorData* b,
+                                         const io::TensorData* y, const std::string& hint) {
+    return PreconditionFailure(status, precondition_message(status, a, b, y), hint);
+}
+
+PreconditionFailure precondition_failure(const Status& status, const ConstTensorView* a, const ConstTensorView* b,
+                                         const ConstTensorView* y, const std::string& hint) {
+    return PreconditionFailure(status, text::violation_message(status, a, b, y), hint);
 }
 
 }  // namespace sonnx::cli

@@ -130,6 +130,7 @@ Provenance start_provenance(const std::string& command) {
     Provenance p;
     p.command = command;
     p.date = utc_now();
+    p.command_line = command_line_text();
     return p;
 }
 
@@ -142,7 +143,7 @@ nlohmann::json provenance_json(const Provenance& p) {
     j["compiler"] = build_info::kCompiler;
     j["date"] = p.date;
     j["command"] = p.command;
-    j["command_line"] = command_line_text();
+    j["command_line"] = p.command_line;
     nlohmann::json options = nlohmann::json::object();
     for (const auto& [name, value] : p.options) {
         options[name] = value;
@@ -164,7 +165,7 @@ nlohmann::json provenance_json(const Provenance& p) {
 // [impl->req~div-cli-d17~1]
 void print_provenance(std::ostream& out, const Provenance& p) {
     out << "made by: " << version_text() << ", " << p.date << "\n";
-    out << "command: " << command_line_text() << "\n";
+    out << "command: " << p.command_line << "\n";
     out << "options:";
     for (const auto& [name, value] : p.options) {
         out << " " << name << "=" << value;

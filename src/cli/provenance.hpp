@@ -52,6 +52,10 @@ private:
 struct Provenance {
     std::string command;                 // "check", "onnx-test"
     std::string date;                    // UTC, ISO 8601; set by start_provenance
+    // How to make it again: the command line record_command_line recorded,
+    // quoted for the shell; set by start_provenance (the Python module
+    // writes its call instead).
+    std::string command_line;
     std::vector<std::pair<std::string, std::string>> options;  // every option in force, defaults included
     std::vector<InputRecord> inputs;
 };

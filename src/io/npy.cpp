@@ -197,6 +197,8 @@ private:
     std::size_t pos_{0U};
 };
 
+}  // namespace
+
 // 'descr' to element type: little-endian (or, for one byte, any order mark).
 // [impl->req~div-io-d1~1]
 ElementType type_of_descr(const std::string& descr) {
@@ -286,6 +288,8 @@ const char* descr_of(ElementType type) {
             throw FileError(".npy: unknown element type");
     }
 }
+
+namespace {
 
 std::uint32_t read_le(const std::uint8_t* p, std::size_t bytes) {
     std::uint32_t value = 0U;

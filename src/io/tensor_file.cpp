@@ -27,21 +27,6 @@ std::string system_error(const std::string& what, const std::string& path) {
     return path + ": " + what + ": " + std::strerror(errno);
 }
 
-// The storage a .npy file uses for a type NumPy lacks (DIV-IO-D2).
-bool npy_storage_of(ElementType wanted, ElementType stored) {
-    switch (wanted) {
-        case ElementType::bf16:
-        case ElementType::fp16:
-            return (stored == ElementType::uint16) || (stored == ElementType::int16);
-        case ElementType::int4:
-            return stored == ElementType::int8;
-        case ElementType::uint4:
-            return stored == ElementType::uint8;
-        default:
-            return false;
-    }
-}
-
 // An open regular file of a size known before anything is read. Opened
 // with O_NONBLOCK: a named pipe (or a device) must not wait for a writer
 // before the check refuses it; it changes nothing for a regular file.
@@ -124,6 +109,21 @@ mode_t replaced_file_mode(const std::string& path) {
 }
 
 }  // namespace
+
+// [impl->req~div-io-d2~1]
+bool npy_storage_of(ElementType wanted, ElementType stored) {
+    switch (wanted) {
+        case ElementType::bf16:
+        case ElementType::fp16:
+            return (stored == ElementType::uint16) || (stored == ElementType::int16);
+        case ElementType::int4:
+            return stored == ElementType::int8;
+        case ElementType::uint4:
+            return stored == ElementType::uint8;
+        default:
+            return false;
+    }
+}
 
 // [impl->req~div-cli-d4~1]
 FileFormat format_of(const std::string& path) {

@@ -315,6 +315,31 @@ class TraceCheck(unittest.TestCase):
         other = fixture.check("--results", fixture.results(), "--may-not-run", "Others.*")
         self.assertEqual(other.returncode, 1, other.stdout)
 
+    def test_pytest_results_are_read(self):
+        # A pytest class (no base class) and pytest's JUnit XML: classname module.Class, parametrised
+        # names test_name[id], the requirements property from record_property, <skipped/> for a skip.
+        fixture = self.fixture()
+        fixture.write("tests/python/test_x.py", f"class TestDivision:\n    # {tag('utest', 'div-x-c1')}\n"
+                                                "    def test_quotient(self, kind):\n        pass\n")
+
+        def pytest_results(second_case: str) -> str:
+            cases = "".join(f'<testcase classname="tests.python.test_x.TestDivision" name="test_quotient[{k}]" '
+                            f'file="tests/python/test_x.py" line="2" time="0.01"><properties>'
+                            f'<property name="requirements" value="DIV-X-C1"/></properties>{body}</testcase>'
+                            for k, body in (("fp16", ""), ("bf16", second_case)))
+            results = fixture.results()  # the GoogleTest XML of the fixture's C++ test, beside it
+            fixture.write("results/python.xml", f'<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite '
+                                                f'name="pytest" tests="2">{cases}</testsuite></testsuites>')
+            return results
+
+        fixture.trace("matrix")
+        outcome = fixture.check("--results", pytest_results(""))
+        self.assertEqual(outcome.returncode, 0, outcome.stdout)
+        self.assertIn("0 defects", outcome.stdout)
+        for body in ('<skipped type="pytest.skip" message="no numpy">skipped</skipped>', '<failure message="x"/>'):
+            with self.subTest(body=body):
+                self.assert_defect(fixture, "failed-test", "--results", pytest_results(body))
+
     def test_a_proof_without_a_result_fails(self):
         fixture = self.fixture(extra_needs=", proof")
         fixture.write("why3/x.mlw", f"module DivX\n  (* {tag('proof', 'div-x-c1')} *)\n  lemma l: true\nend\n")

@@ -36,7 +36,8 @@ def read_cases(gtest_dir: str) -> List[Case]:
         for case in tree.iter("testcase"):
             if case.find("failure") is not None or case.find("error") is not None:
                 verdict = "failed"
-            elif case.get("result") == "skipped" or case.get("status") == "notrun":
+            elif (case.get("result") == "skipped" or case.get("status") == "notrun"
+                  or case.find("skipped") is not None):  # pytest's JUnit XML (tests/python)
                 verdict = "skipped"
             else:
                 verdict = "passed"

@@ -21,6 +21,7 @@ from .build import MutantRecord
 # replay); tests labelled exhaustive (an hour each) are left to the bundle.
 EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
             "package_accuracy_consumer", "package_accuracy_not_installed",
+            "python_module",   # the command line's code again, under a Python interpreter (test_cli runs it)
             "test_campaign_exhaustive"}   # also labelled exhaustive
 # A mutant whose switch is evaluated more than the schemata's budget exits
 # with this status (schemata.py, kBudget): killed (budget), decided by a

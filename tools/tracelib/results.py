@@ -1,4 +1,4 @@
-"""Test results (GoogleTest XML) and proof results (Why3 replay JSON)."""
+"""Test results (GoogleTest XML, and pytest's JUnit XML) and proof results (Why3 replay JSON)."""
 import glob
 import json
 import os
@@ -14,9 +14,11 @@ class TestResult:
 
 
 def _test_key(classname: str, name: str) -> str:
-    # TEST_P names look like Prefix/Suite.Name/3: keep Suite and Name.
-    suite = classname.split("/")[-1]
-    return f"{suite}.{name.split('/')[0]}"
+    # TEST_P names look like Prefix/Suite.Name/3: keep Suite and Name. pytest's
+    # JUnit XML names a test module.Class and test_name[parameters]: keep Class
+    # and test_name (GoogleTest classnames have no dots).
+    suite = classname.split("/")[-1].split(".")[-1]
+    return f"{suite}.{name.split('/')[0].split('[')[0]}"
 
 
 def read_test_results(directory: str) -> Optional[Dict[str, TestResult]]:
@@ -33,7 +35,8 @@ def read_test_results(directory: str) -> Optional[Dict[str, TestResult]]:
         for case in tree.iter("testcase"):
             key = _test_key(case.get("classname", ""), case.get("name", ""))
             failed = case.find("failure") is not None or case.find("error") is not None
-            skipped = case.get("result") == "skipped" or case.get("status") == "notrun"
+            skipped = (case.get("result") == "skipped" or case.get("status") == "notrun"
+                       or case.find("skipped") is not None)  # pytest marks a skipped test so
             requirements: Set[str] = set()
             for prop in case.iter("property"):
                 if prop.get("name") == "requirements":

@@ -13,9 +13,10 @@ SKIPPED_PARTS = (os.path.join("tests", "trace", "fixtures"),)
 TAG = re.compile(r"\[(?P<kind>impl|utest|proof)->req~(?P<name>[a-z0-9-]+)~(?P<rev>\d+)\]")
 TEST = re.compile(r"^\s*(?:TEST|TEST_F|TEST_P|TYPED_TEST)\(\s*(?P<suite>\w+)\s*,\s*(?P<name>\w+)\s*\)")
 # `let`, `let rec`, `let function`, `let rec ghost predicate` ...: the name follows the last keyword.
-# A Python test: a method test_* of a unittest.TestCase class, results written by tests/tools/run_unittests.py.
+# A Python test: a method test_* of a class, a unittest.TestCase (results written by
+# tests/tools/run_unittests.py) or a pytest class (`class TestX:`, pytest's --junitxml).
 PY_TEST = re.compile(r"^\s*def\s+(?P<name>test_\w+)\s*\(")
-PY_CLASS = re.compile(r"^class\s+(?P<name>\w+)\s*\(")
+PY_CLASS = re.compile(r"^class\s+(?P<name>\w+)\s*[(:]")
 WHY3_DECL = re.compile(r"^\s*(?:(?:lemma|goal|function|predicate|val)\s+"
                        r"|let\s+(?:(?:rec|ghost|function|predicate|lemma)\s+)*)"
                        r"(?P<name>[A-Za-z_][\w']*)")

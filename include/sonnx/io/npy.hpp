@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sonnx/io/tensor_data.hpp"
@@ -43,6 +44,13 @@ NpyLayout parse_npy_layout(const std::uint8_t* prefix, std::size_t prefix_size, 
 TensorData parse_npy(const std::uint8_t* data, std::size_t size);
 // The same, taking over the file's buffer for the data.
 TensorData parse_npy(std::vector<std::uint8_t>&& file);
+
+// The element type of a .npy 'descr' ("<f4", "|i1", "<u2", ...), as the
+// reader takes it: little-endian, or any byte order for one byte; FileError
+// naming the dtype otherwise. NumPy's dtype.str is such a string.
+ElementType type_of_descr(const std::string& descr);
+// The 'descr' the writer gives a type: BF16 as '<u2', INT4 '|i1', UINT4 '|u1' (DIV-IO-D2).
+const char* descr_of(ElementType type);
 
 // The .npy file of a tensor: version 1.0 (2.0 when the header needs it).
 std::vector<std::uint8_t> encode_npy(const TensorData& tensor);

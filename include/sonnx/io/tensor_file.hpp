@@ -43,6 +43,10 @@ TensorData read_tensor_file(const std::string& path, const ByteObserver& observe
 TensorData read_tensor_file(const std::string& path, ElementType wanted);
 // The second step of the above, for a tensor already read from `path`.
 TensorData as_element_type(TensorData tensor, const std::string& path, ElementType wanted);
+// Whether a .npy file's `stored` type is the documented storage of
+// `wanted`, a type NumPy lacks or holds as bit patterns: BF16 and FP16 in
+// UINT16 or INT16, INT4 in INT8, UINT4 in UINT8 (DIV-IO-D2).
+bool npy_storage_of(ElementType wanted, ElementType stored);
 
 // Writes the tensor in the format of the path's extension, atomically.
 void write_tensor_file(const std::string& path, const TensorData& tensor);
