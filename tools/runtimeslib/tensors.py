@@ -1,0 +1,91 @@
+"""Element types and the TensorProto files of ONNX's backend node-test layout."""
+import os
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper
+
+
+class ElementType:
+    def __init__(self, name, onnx_type, dtype, sonnx_type=None, bits=0, signed=False, is_float=False,
+                 precision=0, exponent_bits=0):
+        self.name = name
+        self.onnx_type = onnx_type
+        self.dtype = np.dtype(dtype)          # how the elements are stored in NumPy (BF16: uint16 bit patterns)
+        self.sonnx_type = sonnx_type          # the `type` argument of sonnx_div (None: the dtype's own)
+        self.bits = bits
+        self.signed = signed
+        self.is_float = is_float
+        self.p = precision                    # floats: significand bits, the implicit one included
+        self.exponent_bits = exponent_bits
+
+    @property
+    def bits_dtype(self):
+        return np.dtype("u%d" % (self.bits // 8))
+
+    @property
+    def low(self):
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def high(self):
+        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
+
+
+TYPES = {t.name: t for t in [
+    ElementType("FP16", TensorProto.FLOAT16, "<f2", None, 16, True, True, 11, 5),
+    ElementType("BF16", TensorProto.BFLOAT16, "<u2", "bf16", 16, True, True, 8, 8),
+    ElementType("FP32", TensorProto.FLOAT, "<f4", None, 32, True, True, 24, 8),
+    ElementType("FP64", TensorProto.DOUBLE, "<f8", None, 64, True, True, 53, 11),
+    ElementType("INT8", TensorProto.INT8, "i1", None, 8, True),
+    ElementType("INT16", TensorProto.INT16, "<i2", None, 16, True),
+    ElementType("INT32", TensorProto.INT32, "<i4", None, 32, True),
+    ElementType("INT64", TensorProto.INT64, "<i8", None, 64, True),
+    ElementType("UINT8", TensorProto.UINT8, "u1", None, 8, False),
+    ElementType("UINT16", TensorProto.UINT16, "<u2", None, 16, False),
+    ElementType("UINT32", TensorProto.UINT32, "<u4", None, 32, False),
+    ElementType("UINT64", TensorProto.UINT64, "<u8", None, 64, False),
+]}
+
+BY_ONNX = {t.onnx_type: t for t in TYPES.values()}
+
+
+def write_tensor(path, name, etype, array):
+    array = np.ascontiguousarray(array, dtype=etype.dtype)
+    proto = helper.make_tensor(name, etype.onnx_type, list(array.shape), vals=array.tobytes(), raw=True)
+    with open(path, "wb") as handle:
+        handle.write(proto.SerializeToString())
+
+
+def read_tensor(path):
+    """(ElementType, array) of a TensorProto file; raw_data or the typed fields."""
+    proto = TensorProto()
+    with open(path, "rb") as handle:
+        proto.ParseFromString(handle.read())
+    etype = BY_ONNX[proto.data_type]
+    shape = tuple(proto.dims)
+    if proto.raw_data:
+        array = np.frombuffer(proto.raw_data, dtype=etype.dtype).copy()
+    elif etype.name in ("FP16", "BF16"):
+        array = np.array(list(proto.int32_data), dtype=np.uint16).view(etype.dtype)
+    else:
+        array = onnx.numpy_helper.to_array(proto).astype(etype.dtype)
+    return etype, array.reshape(shape)
+
+
+def write_model(path, etype, shape, opset):
+    node = helper.make_node("Div", ["A", "B"], ["C"])
+    graph = helper.make_graph(
+        [node], "div",
+        [helper.make_tensor_value_info("A", etype.onnx_type, list(shape)),
+         helper.make_tensor_value_info("B", etype.onnx_type, list(shape))],
+        [helper.make_tensor_value_info("C", etype.onnx_type, list(shape))])
+    model = helper.make_model_gen_version(graph, producer_name="sonnx-div tools/runtimes",
+                                          opset_imports=[helper.make_opsetid("", opset)])
+    onnx.checker.check_model(model)
+    with open(path, "wb") as handle:
+        handle.write(model.SerializeToString())
+
+
+def data_dir(folder):
+    return os.path.join(folder, "test_data_set_0")
