@@ -323,7 +323,8 @@ template <typename Format, typename Native>
 void compare_with_hardware(std::uint64_t seed) {
     const FormatSpec& format = Format::spec;
     const std::vector<Native> values = comparison_operands<Native>(seed);
-    const auto model = [&format](Native x) {
+    const auto model = [](Native x) {
+        const FormatSpec& format = Format::spec;
         const Decoded d = decode(bits_of(x), format);
         const ComputedSet set = (d.kind == Decoded::Kind::nan)        ? ComputedSet::not_a_number()
                                 : (d.kind == Decoded::Kind::infinity) ? ComputedSet::infinity(std::signbit(x))
