@@ -195,6 +195,7 @@ void make_plan(const BroadcastShapes& shapes, std::uint64_t count, BroadcastPlan
 // [impl->req~div-api-d1~1]
 void make_flat_plan(std::uint64_t count, BroadcastPlan& plan) noexcept {
     plan.count = count;
+    // coverage: COV-10 (called only with count = 1: rank 0 is never chosen)
     plan.rank = (count > 0U) ? 1U : 0U;
     plan.extent[0] = count;
     plan.stride_a[0] = 1U;
