@@ -324,12 +324,11 @@ void compare_with_hardware(std::uint64_t seed) {
     const FormatSpec& format = Format::spec;
     const std::vector<Native> values = comparison_operands<Native>(seed);
     const auto model = [](Native x) {
-        const FormatSpec& format = Format::spec;
-        const Decoded d = decode(bits_of(x), format);
+        const Decoded d = decode(bits_of(x), Format::spec);
         const ComputedSet set = (d.kind == Decoded::Kind::nan)        ? ComputedSet::not_a_number()
                                 : (d.kind == Decoded::Kind::infinity) ? ComputedSet::infinity(std::signbit(x))
                                                                       : ComputedSet::finite_point(d.value);
-        return Sde<Format>(make_input(format, set, point(Bound(0))));
+        return Sde<Format>(make_input(Format::spec, set, point(Bound(0))));
     };
     int compared = 0;
     for (const Native x : values) {
