@@ -195,6 +195,34 @@ TEST(OnnxNodeTest, FoldersThatAreNotOneDivNodeAreErrors) {
     EXPECT_NE(out.str().find("ERROR garbage"), std::string::npos) << out.str();
 }
 
+// A data set with no output (the runtime harness's hazard sets: a zero
+// divisor, MIN / -1) is judged by the reference alone: REJECTED with the
+// reference's status when it refuses the inputs, an ERROR (nothing to
+// compare) when it accepts them.
+// [utest->req~div-onnx-d2~2]
+TEST(OnnxNodeTest, ADataSetWithoutOutputIsRejectedWithTheReferenceStatus) {
+    RecordProperty("requirements", "DIV-ONNX-D2");
+    const fs::path hazard = copy_case("own_div_int32_signs", "hazard_zero_divisor");
+    onnx::TensorProto divisors = load<onnx::TensorProto>(hazard / "test_data_set_0" / "input_1.pb");
+    std::string raw = divisors.raw_data();
+    std::memset(&raw[4U * 5U], 0, 4U);  // element 5 of B: 3 -> 0
+    divisors.set_raw_data(raw);
+    save(hazard / "test_data_set_0" / "input_1.pb", divisors);
+    fs::remove(hazard / "test_data_set_0" / "output_0.pb");
+    const NodeTestOutcome refused = run_node_test(hazard.string(), NodeTestSettings{});
+    EXPECT_EQ(refused.verdict, Verdict::rejected) << refused.detail;
+    ASSERT_EQ(refused.data_sets.size(), 1U);
+    EXPECT_EQ(refused.data_sets[0].status.code, StatusCode::zero_divisor);
+    EXPECT_EQ(refused.data_sets[0].status.index, 5U);
+    EXPECT_NE(outcome_line(refused).find("no output_0.pb"), std::string::npos) << outcome_line(refused);
+
+    const fs::path accepted = copy_case("own_div_int32_signs", "no_output");
+    fs::remove(accepted / "test_data_set_0" / "output_0.pb");
+    const NodeTestOutcome missing = run_node_test(accepted.string(), NodeTestSettings{});
+    EXPECT_EQ(missing.verdict, Verdict::error);
+    EXPECT_NE(missing.detail.find("output_0.pb: cannot open"), std::string::npos) << missing.detail;
+}
+
 // The opset and Div-6's attributes come from the model; an override opset
 // replaces the model's.
 // [utest->req~div-onnx-d2~2]

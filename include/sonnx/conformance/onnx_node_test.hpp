@@ -23,8 +23,11 @@
 namespace sonnx::conformance {
 
 // pass: every data set matched; fail: an output differs; rejected: the
-// reference returned an error status for the inputs; error: the folder
-// could not be read or is not a single-Div test.
+// reference returned an error status for the inputs (judged before the
+// output is read: a data set without output_*.pb, such as the runtime
+// harness's hazard sets, is rejected with the reference's status); error:
+// the folder could not be read, is not a single-Div test, or a data set
+// the reference accepts has no output to compare.
 enum class Verdict : std::uint8_t { pass = 0U, fail = 1U, rejected = 2U, error = 3U };
 
 // "PASS", "FAIL", "REJECTED", "ERROR".
