@@ -150,3 +150,57 @@ class TestRuntimesHarness:
         assert not os.path.exists(os.path.join(hazard, "test_data_set_0", "output_0.pb"))
         with open(os.path.join(hazard, "reference.json")) as handle:
             assert json.load(handle)["verdict"] == "overflow"
+
+    # [utest->req~div-rt-d1~1]
+    def test_the_hard_float_sets_are_written_and_numpy_conforms_on_them(self, harness):
+        out, report, _ = harness
+        for type_name in ("FP16", "FP32", "FP64"):
+            for name in ("rounding_midpoints", "near_overflow", "near_underflow"):
+                folder = os.path.join(out, "sets", "sonnx-floor", type_name, name, "test_data_set_0")
+                assert os.path.isfile(os.path.join(folder, "output_0.pb")), (type_name, name)
+            assert report["runtimes"]["numpy"]["types"][type_name]["verdict"] == "conforming"
+
+    # [utest->req~div-rt-d1~1]
+    def test_onnx_test_on_the_hazard_sets_gives_the_reference_verdict(self, harness):
+        out = harness[0]
+        hazards = os.path.join(out, "hazards", "sonnx-floor", "INT32")
+        run = subprocess.run([EXE, "onnx-test", hazards, "--profile", "sonnx", "--int-rounding", "floor"],
+                             capture_output=True, text=True)
+        assert run.returncode == 1, run.stdout + run.stderr   # a refused case is not a pass
+        names = sorted(os.listdir(hazards))
+        assert names == ["hazard_min_by_minus_one", "hazard_negative_by_zero", "hazard_zero_by_zero",
+                         "hazard_zero_divisor"]
+        for name in names:
+            with open(os.path.join(hazards, name, "reference.json")) as handle:
+                verdict = json.load(handle)["verdict"]
+            line = [l for l in run.stdout.splitlines() if l.startswith("REJECTED %s " % name)]
+            assert len(line) == 1, run.stdout
+            assert "test_data_set_0: %s DIV-INT-" % verdict in line[0], line[0]
+            assert "(no output_0.pb: nothing to compare)" in line[0]
+        assert "0 of 4 ONNX node tests passed" in run.stdout
+
+    # [utest->req~div-rt-d1~1]
+    def test_the_evidence_bundle_links_the_report_and_says_whose_revision_made_it(self, harness, tmp_path):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from evidencelib.runtimes_report import attach_runtimes_report, runtimes_paragraph
+        out, report, _ = harness
+        same = attach_runtimes_report(str(tmp_path / "same"), str(out), report["reference_revision"])
+        assert same.present and same.link == "runtimes/report.md"
+        assert "its reference is the revision of this bundle" in same.text
+        assert "Runtimes run: numpy, reciprocal, sigfpe-on-overflow; not run: no-such-runtime." in same.text
+        for name in ("report.md", "report.json"):
+            with open(os.path.join(out, name), "rb") as original, open(tmp_path / "same" / "runtimes" / name,
+                                                                      "rb") as copy:
+                assert original.read() == copy.read()
+        assert 'href="runtimes/report.md"' in runtimes_paragraph(same)
+        other = attach_runtimes_report(str(tmp_path / "other"), str(out), "0" * 40)
+        assert other.present and "NOT the revision of this bundle (%s)" % ("0" * 40) in other.text
+        absent = attach_runtimes_report(str(tmp_path / "absent"), str(tmp_path / "nowhere"), "0" * 40)
+        assert not absent.present and absent.text.startswith("No runtimes report")
+        assert not os.path.exists(tmp_path / "absent" / "runtimes")
+        broken = tmp_path / "broken"
+        broken.mkdir()
+        (broken / "report.md").write_text("# report\n")
+        (broken / "report.json").write_text("{ not json")
+        unreadable = attach_runtimes_report(str(tmp_path / "b"), str(broken), "0" * 40)
+        assert not unreadable.present and "does not read" in unreadable.text

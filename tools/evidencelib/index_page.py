@@ -11,7 +11,9 @@ table{border-collapse:collapse;width:100%}td,th{border:1px solid #bbb;padding:.3
 .ok{background:#dfd}.failed{background:#fdd}.skipped{background:#eee}code{background:#f4f4f4}"""
 
 
-def write_index(bundle: str, steps: List[StepResult], skipped: List[str], revision: str, clean: bool) -> str:
+def write_index(bundle: str, steps: List[StepResult], skipped: List[str], revision: str, clean: bool,
+                runtimes: str = "") -> str:
+    """runtimes: the paragraph on the runtimes report (runtimes_report.runtimes_paragraph), HTML."""
     rows = []
     for step in steps:
         links = " ".join(f'<a href="{html.escape(a)}">{html.escape(a)}</a>' for a in step.artifacts)
@@ -35,6 +37,7 @@ Overall: <strong id="overall">{html.escape(verdict)}</strong>.</p>
 <tr><th>step</th><th>result</th><th>figures</th><th>reports</th><th>time</th></tr>
 {''.join(rows)}
 </table>
+{runtimes}
 </body></html>
 """
     # The verdicts alone, without times: what two runs of one revision must agree on.

@@ -15,14 +15,15 @@ from .runner import Runner
 # must hash the same on the same revision; `tools/evidence --compare` checks it.
 # The lcov tracefiles are listed with them: they hold execution counts, which
 # differ from run to run, and lcov 1.16 writes a file's functions in an order
-# that differs too; genhtml's pages show a date.
+# that differs too; genhtml's pages show a date. The runtimes report is an
+# input made by another command (tools/runtimes), with its date.
 TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*index*.html", "mcdc/html/*",
                         "coverage/lcov.info", "coverage/lcov/*", "mcdc/lcov.info", "mcdc/lcov/*",
                         "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
                         "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
                         "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
                         "proofs/replay.json", "proofs/goals.html", "fuzzing/logs/*",
-                        "mutation/results.json")
+                        "mutation/results.json", "runtimes/*")
 
 
 def is_timestamped(relative: str) -> bool:

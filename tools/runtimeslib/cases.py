@@ -4,9 +4,13 @@ test_data_set_0/input_0.pb, input_1.pb, output_0.pb} (the layout of tests/confor
 that `sonnx-div onnx-test <out>/sets/<profile>/<type> <onnx-test options of the profile>` or any ONNX
 runtime's own node-test runner takes them.
 
+Float sets: special values and boundary values crossed, subnormal operands and quotients, seeded random bit
+patterns, rounding midpoints and quotients near overflow and underflow (hard_floats), a FP16/BF16 grid.
+
 A hazardous set (an integer zero divisor, MIN / -1) holds one case, in <out>/hazards/<profile>/<type>/<set>/.
 The reference has no output for it (the operator refuses it: zero_divisor, overflow), so it has no
-output_0.pb; its reference.json holds the reference's verdict and the exact quotient instead.
+output_0.pb; its reference.json holds the reference's verdict and the exact quotient instead (`sonnx-div
+onnx-test` on it prints REJECTED with that verdict).
 """
 import json
 import os
@@ -15,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import tensors
+from . import hard_floats, tensors
 
 # The reference's profile per runtime: the options given to sonnx_div.div and sonnx_div.check.
 PROFILES = {
@@ -72,6 +76,10 @@ def _float_sets(t, quick, rng):
     sets["subnormals"] = (a, b)
     n = 300 if quick else 200000
     sets["random_bits"] = ([rng.getrandbits(t.bits) for _ in range(n)], [rng.getrandbits(t.bits) for _ in range(n)])
+    n = 200 if quick else 20000
+    sets["rounding_midpoints"] = hard_floats.rounding_midpoints(t, n, rng)
+    sets["near_overflow"] = hard_floats.near_overflow(t, n, rng)
+    sets["near_underflow"] = hard_floats.near_underflow(t, n, rng)
     if t.bits == 16 and not quick:   # a large grid of FP16/BF16 patterns
         grid_a, grid_b = range(0, 1 << 16, 257), range(3, 1 << 16, 263)
         sets["grid"] = ([x for x in grid_a for _ in grid_b], [y for _ in grid_a for y in grid_b])

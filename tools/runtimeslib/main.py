@@ -63,6 +63,7 @@ def main(argv, doc):
     adapters = all_adapters()
     report = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
               "mode": "quick" if args.quick else "full", "reference": _reference_version(sonnx_div),
+              "reference_revision": _reference_revision(sonnx_div),
               "types": types, "runtimes": {}}
     written = {}
     for name in [n.strip() for n in args.runtimes.split(",") if n.strip()]:
@@ -99,7 +100,17 @@ def main(argv, doc):
     return 0
 
 
-def _reference_version(sonnx_div):
+def _provenance(sonnx_div):
     import numpy as np
-    report = sonnx_div.check(np.float32([1]), np.float32([1]), np.float32([1]))
-    return "sonnx-div %s (%s)" % (report["provenance"]["version"], report["provenance"]["revision"])
+    return sonnx_div.check(np.float32([1]), np.float32([1]), np.float32([1]))["provenance"]
+
+
+def _reference_version(sonnx_div):
+    provenance = _provenance(sonnx_div)
+    return "sonnx-div %s (%s)" % (provenance["version"], provenance["revision"])
+
+
+def _reference_revision(sonnx_div):
+    """The source revision the module was built from (git describe --dirty): the evidence bundle compares it
+    with its own."""
+    return _provenance(sonnx_div)["revision"]
