@@ -204,3 +204,20 @@ class TestRuntimesHarness:
         (broken / "report.json").write_text("{ not json")
         unreadable = attach_runtimes_report(str(tmp_path / "b"), str(broken), "0" * 40)
         assert not unreadable.present and "does not read" in unreadable.text
+
+    # [utest->req~div-rt-d1~1]
+    def test_onnx_test_judges_a_runtimes_results_folder(self, harness):
+        out = harness[0]
+        results = os.path.join(out, "results")
+        passing = subprocess.run([EXE, "onnx-test", os.path.join(results, "numpy", "FP32"), "--profile", "sonnx"],
+                                 capture_output=True, text=True)
+        assert passing.returncode == 0, passing.stdout + passing.stderr
+        failing = subprocess.run([EXE, "onnx-test", os.path.join(results, "reciprocal", "FP32"), "--profile",
+                                  "sonnx"], capture_output=True, text=True)
+        assert failing.returncode == 1
+        assert "FAIL random_bits" in failing.stdout and "elements differ" in failing.stdout, failing.stdout
+        wrapped = subprocess.run([EXE, "onnx-test", os.path.join(results, "numpy", "INT32", "hazard_min_by_minus_one"),
+                                  "--profile", "sonnx", "--int-rounding", "floor"], capture_output=True, text=True)
+        assert wrapped.returncode == 1
+        assert "REJECTED hazard_min_by_minus_one" in wrapped.stdout and "overflow DIV-INT-D2" in wrapped.stdout
+        assert "nothing to compare" not in wrapped.stdout   # NumPy returned a value: output_0.pb is there

@@ -4,6 +4,7 @@ gets its own outcome. The timeout is a hang guard only."""
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -36,6 +37,16 @@ def _missing(jobs):
     return [j for j in jobs if not os.path.exists(os.path.join(j["result"], "result.json"))]
 
 
+def _as_node_test(job):
+    """The set's model and inputs beside the runtime's output, so that each result folder is an ONNX node test
+    whose output_0.pb is the runtime's: `sonnx-div onnx-test <results>/<type>` judges the runtime."""
+    for name in ("model.onnx", os.path.join("test_data_set_0", "input_0.pb"),
+                 os.path.join("test_data_set_0", "input_1.pb")):
+        target = os.path.join(job["result"], name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(os.path.join(job["set"], name), target)
+
+
 def _write_outcome(job, outcome, detail):
     os.makedirs(job["result"], exist_ok=True)
     with open(os.path.join(job["result"], "result.json"), "w") as handle:
@@ -51,6 +62,7 @@ def run_runtime(runtime, sets, results_root, env, log):
                  "hazard": os.path.basename(f).startswith("hazard_")} for f in folders]
         for job in jobs:
             os.makedirs(job["result"], exist_ok=True)
+            _as_node_test(job)
         ordinary = [j for j in jobs if not j["hazard"]]
         hazards = [j for j in jobs if j["hazard"]]
         singles = list(hazards)
