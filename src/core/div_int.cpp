@@ -2,7 +2,8 @@
 // the conversions are exact, and when |a| < 2^(p-1) the correctly rounded
 // quotient lies on the same side of every integer as the exact one (a
 // non-integer a/b is at least 1/|b| from the nearest integer, more than the
-// rounding error |a/b| * 2^-p), so truncating it gives trunc(a/b) exactly.
+// rounding error |a/b| * 2^-p), so truncating it gives trunc(a/b) exactly
+// (proved for the three element steps in why3/div_int_float.mlw).
 // That lets the hot loop vectorise; the integer divider does one element at
 // a time. 64-bit operands use the integer divider.
 #include "div_int.hpp"
