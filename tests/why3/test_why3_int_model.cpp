@@ -1,12 +1,15 @@
 // The C++ core against the Why3 integer model: `tools/proofs execute` runs
 // DivInt.div_checked (why3/div_int.mlw, proved equal to floor and truncating
 // division) with `why3 execute` on the spec's examples and on boundary
-// values of all ten integer types in both roundings; each line it writes is
-// one case, checked here on the core: the same quotient, or the same error.
+// values of all ten integer types in both roundings, and `tools/proofs
+// run-extracted` runs the same function extracted to OCaml on every 4- and
+// 8-bit pair and seeded wider pairs; each line they write is one case,
+// checked here on the core: the same quotient, or the same error.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -14,6 +17,9 @@
 
 #ifndef SONNX_WHY3_INT_MODEL
 #error "SONNX_WHY3_INT_MODEL names the file tools/proofs execute writes"
+#endif
+#ifndef SONNX_WHY3_INT_MODEL_EXTRACTED
+#error "SONNX_WHY3_INT_MODEL_EXTRACTED names the file tools/proofs run-extracted writes"
 #endif
 
 namespace {
@@ -100,6 +106,45 @@ std::string check_case(const IntCase& c) {
     return "unknown type " + c.type;
 }
 
+// What a model file held: its cases, per type, and the refusals.
+struct FileTally {
+    std::map<std::string, int> cases_per_type;
+    int cases{0};
+    int zero_divisors{0};
+    int overflows{0};
+    int mismatches{0};
+};
+
+// Checks every line of a model file on the core; reports the first mismatches.
+FileTally check_file(const char* path) {
+    FileTally tally;
+    std::ifstream input(path);
+    EXPECT_TRUE(input.good()) << path << " is missing: run the why3_int_model_* fixture tests";
+    std::string line;
+    while (std::getline(input, line)) {
+        std::istringstream words(line);
+        IntCase c;
+        words >> c.type >> c.rounding >> c.a >> c.b >> c.outcome >> c.quotient;
+        if (c.outcome.empty()) {
+            ADD_FAILURE() << "malformed line: " << line;
+            ++tally.mismatches;
+            continue;
+        }
+        const std::string mismatch = check_case(c);
+        if (!mismatch.empty()) {
+            ++tally.mismatches;
+            if (tally.mismatches <= 10) {
+                ADD_FAILURE() << line << ": " << mismatch;
+            }
+        }
+        ++tally.cases;
+        ++tally.cases_per_type[c.type];
+        tally.zero_divisors += (c.outcome == "zero_divisor") ? 1 : 0;
+        tally.overflows += (c.outcome == "overflow") ? 1 : 0;
+    }
+    return tally;
+}
+
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-d1~1]
 // [utest->req~div-int-c3~1]
@@ -107,28 +152,38 @@ std::string check_case(const IntCase& c) {
 // [utest->req~div-int-acc1~1]
 TEST(Why3DivInt, CoreAgreesWithModelOnExamplesAndBoundaries) {
     RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D1,DIV-INT-C3,DIV-INT-D2,DIV-INT-ACC1");
-    std::ifstream input(SONNX_WHY3_INT_MODEL);
-    ASSERT_TRUE(input.good()) << SONNX_WHY3_INT_MODEL << " is missing: run the why3_int_model_execute test";
-    std::string line;
-    int cases = 0;
-    int zero_divisors = 0;
-    int overflows = 0;
-    while (std::getline(input, line)) {
-        std::istringstream words(line);
-        IntCase c;
-        words >> c.type >> c.rounding >> c.a >> c.b >> c.outcome >> c.quotient;
-        ASSERT_FALSE(c.outcome.empty()) << "malformed line: " << line;
-        const std::string mismatch = check_case(c);
-        EXPECT_TRUE(mismatch.empty()) << line << ": " << mismatch;
-        ++cases;
-        zero_divisors += (c.outcome == "zero_divisor") ? 1 : 0;
-        overflows += (c.outcome == "overflow") ? 1 : 0;
-    }
+    const FileTally tally = check_file(SONNX_WHY3_INT_MODEL);
+    EXPECT_EQ(tally.mismatches, 0);
     // Every type in both roundings, with its zero divisors and, for the
     // five signed types, MIN / -1: the file is the full table, not a stub.
-    EXPECT_GT(cases, 1000);
-    EXPECT_GE(zero_divisors, 20);
-    EXPECT_EQ(overflows, 10);
+    EXPECT_GT(tally.cases, 1000);
+    EXPECT_GE(tally.zero_divisors, 20);
+    EXPECT_EQ(tally.overflows, 10);
+}
+
+// The same model extracted to OCaml (why3 extract, tools/proofs
+// run-extracted): every pair of INT4, UINT4, INT8 and UINT8 and 50,000
+// seeded pairs per wider type, each in both roundings.
+// [utest->req~div-int-f1~1]
+// [utest->req~div-int-d1~1]
+// [utest->req~div-int-c3~1]
+// [utest->req~div-int-d2~1]
+// [utest->req~div-int-acc1~1]
+TEST(Why3DivInt, CoreAgreesWithExtractedModelOnEveryEightBitPairAndSamples) {
+    RecordProperty("requirements", "DIV-INT-F1,DIV-INT-D1,DIV-INT-C3,DIV-INT-D2,DIV-INT-ACC1");
+    const FileTally tally = check_file(SONNX_WHY3_INT_MODEL_EXTRACTED);
+    EXPECT_EQ(tally.mismatches, 0);
+    EXPECT_EQ(tally.cases_per_type.at("INT4"), 2 * 16 * 16);
+    EXPECT_EQ(tally.cases_per_type.at("UINT4"), 2 * 16 * 16);
+    EXPECT_EQ(tally.cases_per_type.at("INT8"), 2 * 256 * 256);
+    EXPECT_EQ(tally.cases_per_type.at("UINT8"), 2 * 256 * 256);
+    for (const char* wide : {"INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64"}) {
+        EXPECT_EQ(tally.cases_per_type.at(wide), 2 * 50000) << wide;
+    }
+    // Every zero divisor of the 4- and 8-bit types (2 * 2 * (16 + 256)), and more in the samples;
+    // MIN / -1 of INT4 and INT8 in both roundings, and more in the samples.
+    EXPECT_GT(tally.zero_divisors, 2 * 2 * (16 + 256));
+    EXPECT_GT(tally.overflows, 4);
 }
 
 }  // namespace

@@ -7,6 +7,8 @@ integer type, in both roundings, and writes one line per case:
 tests/why3 compares the C++ core with these lines."""
 import os
 import re
+import shutil
+import subprocess
 import sys
 from typing import Dict, List, Tuple
 
@@ -75,4 +77,32 @@ def run_cases(root: str, out: str) -> int:
     with open(out, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
     print(f"why3 execute: {len(lines)} cases of DivInt.div_checked written to {out}", file=sys.stderr)
+    return 0
+
+
+def run_extracted(root: str, out: str, work: str, samples: int) -> int:
+    """Extracts DivInt from why3/div_int.mlw to OCaml (why3 extract -D ocaml64, integers through Zarith),
+    compiles it with tests/why3/int_model_driver.ml and runs it: every pair of the 4- and 8-bit types and
+    `samples` seeded pairs per wider type and rounding, in the format of run_cases."""
+    os.makedirs(work, exist_ok=True)
+    extracted = os.path.join(work, "div_int.ml")
+    run = why3(root, os.path.join(root, "why3"), ["extract", "-D", "ocaml64", "div_int.DivInt", "-o", extracted])
+    if run.returncode != 0 or not os.path.exists(extracted):
+        raise RuntimeError(f"why3 extract failed:\n{run.stdout}{run.stderr}")
+    driver = os.path.join(work, "int_model_driver.ml")
+    shutil.copyfile(os.path.join(root, "tests", "why3", "int_model_driver.ml"), driver)
+    program = os.path.join(work, "int_model_driver")
+    build = subprocess.run(["ocamlfind", "ocamlopt", "-package", "zarith", "-linkpkg", "div_int.ml",
+                            "int_model_driver.ml", "-o", program], cwd=work, capture_output=True, text=True)
+    if build.returncode != 0:
+        raise RuntimeError(f"ocamlfind ocamlopt failed (Debian: ocaml-nox, ocaml-findlib, libzarith-ocaml-dev):\n"
+                           f"{build.stdout}{build.stderr}")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as handle:
+        status = subprocess.run([program, str(samples)], stdout=handle, check=False).returncode
+    if status != 0:
+        raise RuntimeError(f"{program} exited with status {status}")
+    with open(out, encoding="utf-8") as handle:
+        count = sum(1 for _ in handle)
+    print(f"extracted DivInt: {count} cases of div_checked written to {out}", file=sys.stderr)
     return 0
