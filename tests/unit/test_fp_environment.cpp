@@ -214,9 +214,8 @@ void flags_match_ieee_in_every_lane(const Format& f, ElementType type, std::uint
     const std::uint64_t mask = (f.total_bits == 64) ? ~std::uint64_t{0}
                                                     : ((std::uint64_t{1} << static_cast<unsigned>(f.total_bits)) - 1U);
     const unsigned fraction_bits = static_cast<unsigned>(f.precision - 1);
-    const std::uint64_t half_bit = std::uint64_t{1} << (fraction_bits - 1U);
-    const std::uint64_t three = (static_cast<std::uint64_t>(f.bias + 1) << fraction_bits) | half_bit;
-    const std::uint64_t one_and_half = (static_cast<std::uint64_t>(f.bias) << fraction_bits) | half_bit;
+    const std::uint64_t three = three_bits(f);
+    const std::uint64_t one_and_half = one_and_half_bits(f);
     std::mt19937_64 generator(seed);
     std::size_t mismatches = 0U;
     std::uint32_t seen = 0U;

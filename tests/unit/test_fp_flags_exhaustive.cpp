@@ -29,16 +29,6 @@
 namespace sonnx::test {
 namespace {
 
-std::uint32_t three(const Format& f) {
-    return (static_cast<std::uint32_t>(f.bias + 1) << static_cast<unsigned>(f.precision - 1)) |
-           (std::uint32_t{1} << static_cast<unsigned>(f.precision - 2));
-}
-
-std::uint32_t one_and_half(const Format& f) {
-    return (static_cast<std::uint32_t>(f.bias) << static_cast<unsigned>(f.precision - 1)) |
-           (std::uint32_t{1} << static_cast<unsigned>(f.precision - 2));
-}
-
 // Pairs the two models are compared on: random patterns, and patterns whose
 // exponents put the quotient near overflow, near the smallest normal and
 // in and below the subnormal range, with every kind of special operand.
@@ -145,8 +135,8 @@ Status dropping_underflow(ElementType type, const std::vector<std::uint16_t>& a,
 void sweep(ElementType type, const Format& f, std::uint32_t a_begin, std::uint32_t a_end, Sweep& out,
            Divider divider = core_divider) {
     constexpr std::size_t kSlots = 17U;
-    std::vector<std::uint16_t> a(kSlots, static_cast<std::uint16_t>(three(f)));
-    std::vector<std::uint16_t> b(kSlots, static_cast<std::uint16_t>(one_and_half(f)));
+    std::vector<std::uint16_t> a(kSlots, static_cast<std::uint16_t>(three_bits(f)));
+    std::vector<std::uint16_t> b(kSlots, static_cast<std::uint16_t>(one_and_half_bits(f)));
     std::vector<std::uint16_t> y(kSlots);
     std::size_t slot = 0U;
     for (std::uint32_t x = a_begin; x < a_end; ++x) {
@@ -166,8 +156,8 @@ void sweep(ElementType type, const Format& f, std::uint32_t a_begin, std::uint32
                     out.examples.emplace_back(text);
                 }
             }
-            a[slot] = static_cast<std::uint16_t>(three(f));
-            b[slot] = static_cast<std::uint16_t>(one_and_half(f));
+            a[slot] = static_cast<std::uint16_t>(three_bits(f));
+            b[slot] = static_cast<std::uint16_t>(one_and_half_bits(f));
             slot = (slot + 1U) % kSlots;
         }
     }

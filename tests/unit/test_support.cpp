@@ -46,6 +46,18 @@ double decode(const Format& format, std::uint64_t bits) {
            std::ldexp(static_cast<double>(significand), static_cast<int>(exponent) - format.bias - fraction_bits);
 }
 
+std::uint64_t three_bits(const Format& format) {
+    const int fraction_bits = format.precision - 1;
+    return (static_cast<std::uint64_t>(format.bias + 1) << static_cast<unsigned>(fraction_bits)) |
+           (std::uint64_t{1} << static_cast<unsigned>(fraction_bits - 1));
+}
+
+std::uint64_t one_and_half_bits(const Format& format) {
+    const int fraction_bits = format.precision - 1;
+    return (static_cast<std::uint64_t>(format.bias) << static_cast<unsigned>(fraction_bits)) |
+           (std::uint64_t{1} << static_cast<unsigned>(fraction_bits - 1));
+}
+
 double mpfr_divide(const Format& format, double a, double b) {
     const mpfr_exp_t saved_emin = mpfr_get_emin();
     const mpfr_exp_t saved_emax = mpfr_get_emax();

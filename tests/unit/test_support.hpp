@@ -32,6 +32,11 @@ bool is_nan_bits(const Format& format, std::uint64_t bits);
 bool is_quiet_nan_bits(const Format& format, std::uint64_t bits);
 bool sign_bit(const Format& format, std::uint64_t bits);
 
+// The bit patterns of 3 and 1.5 in `format`: 3 / 1.5 = 2 is exact and
+// raises no flag, the filler of the flag tests' other elements.
+std::uint64_t three_bits(const Format& format);
+std::uint64_t one_and_half_bits(const Format& format);
+
 // MPFR: a / b rounded to nearest even in `format`, with its exponent range
 // and subnormals (mpfr_set_emin/emax + mpfr_subnormalize). Operands exact.
 double mpfr_divide(const Format& format, double a, double b);

@@ -44,6 +44,10 @@ class Format:
             return sign | m
         return sign | ((e + self.bias) << (self.p - 1)) | (m - (1 << (self.p - 1)))
 
+    def is_finite_nonzero(self, bits):
+        """Whether a bit pattern is a finite non-zero value (bits_of gives no NaN)."""
+        return 0 < (bits & ((1 << (self.bits - 1)) - 1)) < self.infinity_bits
+
     def value(self, bits):
         """The value of a finite bit pattern."""
         sign = -1 if bits >> (self.bits - 1) else 1
@@ -68,7 +72,7 @@ def _jitter(rng, bits):
 def _pair_for(f, y, b):
     """(a, b) as bit patterns with a = RN(y * b), or None when a is not a finite non-zero value."""
     a = f.bits_of(y * b)
-    if (a & ((1 << (f.bits - 1)) - 1)) in (0, f.infinity_bits):
+    if not f.is_finite_nonzero(a):
         return None
     return a, f.bits_of(b)
 
@@ -76,7 +80,7 @@ def _pair_for(f, y, b):
 def _exact(f, x):
     """x's bit pattern when x is a finite non-zero value of the format, else None."""
     bits = f.bits_of(x)
-    return bits if x != 0 and (bits & ((1 << (f.bits - 1)) - 1)) < f.infinity_bits and f.value(bits) == x else None
+    return bits if x != 0 and f.is_finite_nonzero(bits) and f.value(bits) == x else None
 
 
 def _next_to_midpoint(f, rng):
