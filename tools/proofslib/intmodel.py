@@ -80,23 +80,39 @@ def run_cases(root: str, out: str) -> int:
     return 0
 
 
-def run_extracted(root: str, out: str, work: str, samples: int) -> int:
-    """Extracts DivInt from why3/div_int.mlw to OCaml (why3 extract -D ocaml64, integers through Zarith),
-    compiles it with tests/why3/int_model_driver.ml and runs it: every pair of the 4- and 8-bit types and
-    `samples` seeded pairs per wider type and rounding, in the format of run_cases."""
+def _extract(root: str, work: str) -> None:
+    """why3 extract -D ocaml64 div_int.DivInt into work/div_int.ml (integers through Zarith)."""
     os.makedirs(work, exist_ok=True)
     extracted = os.path.join(work, "div_int.ml")
     run = why3(root, os.path.join(root, "why3"), ["extract", "-D", "ocaml64", "div_int.DivInt", "-o", extracted])
     if run.returncode != 0 or not os.path.exists(extracted):
         raise RuntimeError(f"why3 extract failed:\n{run.stdout}{run.stderr}")
-    driver = os.path.join(work, "int_model_driver.ml")
-    shutil.copyfile(os.path.join(root, "tests", "why3", "int_model_driver.ml"), driver)
-    program = os.path.join(work, "int_model_driver")
-    build = subprocess.run(["ocamlfind", "ocamlopt", "-package", "zarith", "-linkpkg", "div_int.ml",
-                            "int_model_driver.ml", "-o", program], cwd=work, capture_output=True, text=True)
+
+
+def _compile(work: str, sources: List[str], program: str, link: List[str]) -> None:
+    """ocamlfind ocamlopt on work/div_int.ml and `sources` (copied into work), linking the libraries `link`."""
+    for source in sources:
+        shutil.copyfile(source, os.path.join(work, os.path.basename(source)))
+    command = ["ocamlfind", "ocamlopt", "-package", "zarith", "-linkpkg", "div_int.ml"]
+    command += [os.path.basename(s) for s in sources if not s.endswith((".h", ".hpp"))]
+    command += ["-o", program]
+    for library in link:
+        command += ["-cclib", os.path.abspath(library)]
+    if link:
+        command += ["-cclib", "-lstdc++", "-cclib", "-lm"]
+    build = subprocess.run(command, cwd=work, capture_output=True, text=True)
     if build.returncode != 0:
         raise RuntimeError(f"ocamlfind ocamlopt failed (Debian: ocaml-nox, ocaml-findlib, libzarith-ocaml-dev):\n"
-                           f"{build.stdout}{build.stderr}")
+                           f"{' '.join(command)}\n{build.stdout}{build.stderr}")
+
+
+def run_extracted(root: str, out: str, work: str, samples: int) -> int:
+    """Extracts DivInt from why3/div_int.mlw to OCaml (why3 extract -D ocaml64, integers through Zarith),
+    compiles it with tests/why3/int_model_driver.ml and runs it: every pair of the 4- and 8-bit types and
+    `samples` seeded pairs per wider type and rounding, in the format of run_cases."""
+    _extract(root, work)
+    program = os.path.join(work, "int_model_driver")
+    _compile(work, [os.path.join(root, "tests", "why3", "int_model_driver.ml")], program, [])
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as handle:
         status = subprocess.run([program, str(samples)], stdout=handle, check=False).returncode
@@ -105,4 +121,17 @@ def run_extracted(root: str, out: str, work: str, samples: int) -> int:
     with open(out, encoding="utf-8") as handle:
         count = sum(1 for _ in handle)
     print(f"extracted DivInt: {count} cases of div_checked written to {out}", file=sys.stderr)
+    return 0
+
+
+def build_every_pair(root: str, work: str, link: List[str]) -> int:
+    """Extracts DivInt to OCaml as run_extracted does and builds work/int_model_every_pair: the model and the
+    C++ core (the static libraries `link`: tests/why3's core_rows and sonnx_core) in one program, which
+    compares them on rows of INT16 and UINT16 pairs (tests/why3/int_model_every_pair.ml)."""
+    _extract(root, work)
+    here = os.path.join(root, "tests", "why3")
+    program = os.path.join(work, "int_model_every_pair")
+    _compile(work, [os.path.join(here, name) for name in ("core_rows.hpp", "core_rows_stubs.c",
+                                                          "int_model_every_pair.ml")], program, link)
+    print(f"extracted DivInt: built {program}", file=sys.stderr)
     return 0
