@@ -12,6 +12,11 @@
 // pair's; the pair's position cycles through the seventeen, so that every
 // lane of the vector loops (sixteen BF16 lanes in AVX2; two rounds of eight
 // FP16 lanes with F16C) and the scalar tail see 2^32 / 17 pairs each.
+//
+// The binary test_fp_flags_exhaustive_portable runs the same tests on the
+// core built for baseline x86-64 (sonnx_core_portable: no F16C, no AVX2),
+// where FP16's flags are derived too; SONNX_FLAG_SWEEP_PORTABLE names it
+// in the printed lines.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -25,6 +30,12 @@
 
 #include "small_format_flags.hpp"
 #include "test_support.hpp"
+
+#ifdef SONNX_FLAG_SWEEP_PORTABLE
+#define SONNX_FLAG_SWEEP_CORE " (portable core)"
+#else
+#define SONNX_FLAG_SWEEP_CORE ""
+#endif
 
 namespace sonnx::test {
 namespace {
@@ -170,8 +181,8 @@ void every_pair(ElementType type, const Format& f, const char* name) {
     second.join();
     const std::uint64_t pairs = halves[0].pairs + halves[1].pairs;
     const std::uint64_t mismatches = halves[0].mismatches + halves[1].mismatches;
-    std::printf("%s flags: %llu pairs, %llu mismatches\n", name, static_cast<unsigned long long>(pairs),
-                static_cast<unsigned long long>(mismatches));
+    std::printf("%s flags%s: %llu pairs, %llu mismatches\n", name, SONNX_FLAG_SWEEP_CORE,
+                static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(mismatches));
     ::testing::Test::RecordProperty("pairs", std::to_string(pairs));
     ::testing::Test::RecordProperty("mismatches", std::to_string(mismatches));
     EXPECT_EQ(pairs, 65536ULL * 65536ULL);
