@@ -314,6 +314,17 @@ class TraceCheck(unittest.TestCase):
         self.assertIn("NOT RUN test-not-run: Other.Crashed", allowed.stdout)
         other = fixture.check("--results", fixture.results(), "--may-not-run", "Others.*")
         self.assertEqual(other.returncode, 1, other.stdout)
+        # --may-not-run-exhaustive: the globs of traceability/exhaustive-tests.txt, and an error without it.
+        missing = fixture.check("--results", fixture.results(), "--may-not-run-exhaustive")
+        self.assertEqual(missing.returncode, 2, missing.stdout)
+        self.assertIn("exhaustive-tests.txt not found", missing.stderr)
+        fixture.write("traceability/exhaustive-tests.txt", "# comment\n\nOthers.*\n")
+        unlisted = fixture.check("--results", fixture.results(), "--may-not-run-exhaustive")
+        self.assertEqual(unlisted.returncode, 1, unlisted.stdout)
+        fixture.write("traceability/exhaustive-tests.txt", "# comment\n\nOthers.*\nOther.*  # this one\n")
+        listed = fixture.check("--results", fixture.results(), "--may-not-run-exhaustive")
+        self.assertEqual(listed.returncode, 0, listed.stdout)
+        self.assertIn("NOT RUN test-not-run: Other.Crashed", listed.stdout)
 
     def test_pytest_results_are_read(self):
         # A pytest class (no base class) and pytest's JUnit XML: classname module.Class, parametrised
