@@ -13,7 +13,7 @@
 #if defined(SONNX_BENCH_CHECK)
 #include <thread>
 
-#include "sonnx/oracle/conformance.hpp"
+#include "sonnx/check/judge.hpp"
 #include "sonnx/oracle/fast_measure.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 #endif
@@ -286,7 +286,7 @@ const std::vector<float>& fp32_large_quotient() {
     return y;
 }
 
-// check_conformance as `sonnx-div check` runs it (exact acceptance).
+// The judge as `sonnx-div check` runs it (exact acceptance).
 void run_check(benchmark::State& state, unsigned threads) {
     Operands<float>& ops = fp32_large();
     const std::vector<float>& quotient = fp32_large_quotient();
@@ -295,12 +295,12 @@ void run_check(benchmark::State& state, unsigned threads) {
     const sonnx::ConstTensorView a{sonnx::ElementType::fp32, shape_of(n), ops.a.data(), bytes};
     const sonnx::ConstTensorView b{sonnx::ElementType::fp32, shape_of(n), ops.b.data(), bytes};
     const sonnx::ConstTensorView y{sonnx::ElementType::fp32, shape_of(n), quotient.data(), bytes};
-    sonnx::oracle::CheckOptions options;
-    options.threads = threads;
+    sonnx::check::Settings settings;
+    settings.threads = threads;
     for (auto _ : state) {
-        const sonnx::oracle::ConformanceReport report = sonnx::oracle::check_conformance(a, b, y, options);
+        const sonnx::check::Report report = sonnx::check::judge(a, b, y, settings);
         if (report.conforming != n) {
-            state.SkipWithError("check_conformance: not every element conforms");
+            state.SkipWithError("check::judge: not every element conforms");
             break;
         }
         benchmark::DoNotOptimize(report.conforming);

@@ -14,10 +14,13 @@
 #include "operator_options.hpp"
 #include "output_paths.hpp"
 #include "progress_bar.hpp"
-#include "provenance.hpp"
+#include "sonnx/check/profile_rules.hpp"
+#include "sonnx/check/provenance.hpp"
+#include "sonnx/check/report_json.hpp"
+#include "sonnx/check/settings.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/oracle/campaign.hpp"
-#include "type_names.hpp"
+#include "sonnx/text/type_names.hpp"
 
 namespace sonnx::cli {
 
@@ -41,7 +44,7 @@ struct CampaignArguments {
 // [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
-    if (!parse_type_name(args.type, plan.type)) {
+    if (!text::parse_type_name(args.type, plan.type)) {
         throw CommandFailure(exit_usage, "unknown type '" + args.type + "'");
     }
     const bool integer = (type_class(plan.type) == TypeClass::integer);
@@ -55,12 +58,18 @@ int run_campaign_command(const CampaignArguments& args) {
     }
     plan.random_pairs = args.random;
     plan.seed = args.seed_given ? args.seed : std::random_device{}();
-    plan.rounding = int_rounding_of(args.op.div_options());  // a profile matters to a campaign through its rounding
+    // A profile matters to a campaign through its rounding, which the
+    // oracle's side takes from the judge's rules, not from the core's.
+    const DivOptions div_options = args.op.div_options();
+    plan.rounding = check::rounding_of(div_options);
     plan.threads = args.threads;
-    (void)parse_shard(args.shard, plan.shard_index, plan.shard_count);  // validated by the option's check
+    const check::Shard shard =
+        check::parse_shard(args.shard).value_or(check::Shard{});  // validated by the option's check
+    plan.shard_index = shard.index;
+    plan.shard_count = shard.count;
     const bool sharded = plan.shard_count > 1U;
-    Provenance provenance = start_provenance("campaign");
-    provenance.options = options_in_force(args.op.div_options());
+    check::Provenance provenance = check::start_provenance("campaign");
+    provenance.options = check::options_in_force(div_options);
     provenance.options.emplace_back("mode", args.exhaustive ? "exhaustive" : "sampled");
     if (!args.exhaustive) {
         provenance.options.emplace_back("random", std::to_string(plan.random_pairs));
@@ -68,12 +77,12 @@ int run_campaign_command(const CampaignArguments& args) {
     }
     provenance.options.emplace_back("shard", std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count));
     provenance.options.emplace_back("threads", std::to_string(plan.threads) + " (the result does not depend on it)");
-    print_provenance(std::cout, provenance);
+    check::print_provenance(std::cout, provenance);
     std::cout << "campaign " << element_type_name(plan.type) << ": "
               << (args.exhaustive ? "exhaustive"
                                   : "boundary table + " + std::to_string(plan.random_pairs) + " random pairs, seed " +
                                         std::to_string(plan.seed))
-              << (integer ? std::string(", rounding ") + rounding_name(plan.rounding) : std::string())
+              << (integer ? std::string(", rounding ") + check::rounding_name(plan.rounding) : std::string())
               << (sharded ? ", shard " + std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count)
                           : std::string())
               << ", " << oracle::planned_pairs(plan) << " pairs, " << plan.threads << " threads" << std::endl;
@@ -90,7 +99,7 @@ int run_campaign_command(const CampaignArguments& args) {
     if (!args.json.empty()) {
         nlohmann::json j;
         j["command"] = "campaign";
-        j["provenance"] = provenance_json(provenance);
+        j["provenance"] = check::provenance_json(provenance);
         j["type"] = element_type_name(plan.type);
         j["mode"] = args.exhaustive ? "exhaustive" : "sampled";
         if (!args.exhaustive) {
@@ -98,7 +107,7 @@ int run_campaign_command(const CampaignArguments& args) {
             j["random_pairs"] = plan.random_pairs;
         }
         if (integer) {
-            j["int_rounding"] = rounding_name(plan.rounding);
+            j["int_rounding"] = check::rounding_name(plan.rounding);
         }
         j["threads"] = plan.threads;
         j["pairs"] = result.pairs;
@@ -126,7 +135,7 @@ Subcommand add_campaign_command(CLI::App& parent) {
         "plus seeded random pairs");
     command->add_option("TYPE", args->type, "element type")
         ->required()
-        ->check(CLI::IsMember(type_names(), CLI::ignore_case));
+        ->check(CLI::IsMember(text::type_names(), CLI::ignore_case));
     CLI::Option* exhaustive = command->add_flag("--exhaustive", args->exhaustive,
                                                 "every pair: FP16, BF16, (U)INT4, (U)INT8, (U)INT16");
     CLI::Option* random = command

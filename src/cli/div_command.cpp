@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "check_hints.hpp"
+#include "sonnx/check/hints.hpp"
 #include "commands.hpp"
 #include "operand_files.hpp"
 #include "operator_options.hpp"
@@ -53,7 +53,7 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
     Shape y{};
     const Status status = div_output_shape(a.type, a.shape(), b.shape(), options, y);
     if (!status.is_ok()) {
-        throw precondition_failure(status, &a, &b, nullptr, opset_hint(status, a.type, options));
+        throw precondition_failure(status, &a, &b, nullptr, check::opset_hint(status, a.type, options));
     }
     return std::vector<std::uint64_t>(y.dims.begin(), y.dims.begin() + y.rank);
 }

@@ -10,7 +10,8 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
-#include "provenance.hpp"
+#include "sonnx/check/provenance.hpp"
+#include "sonnx/check/report_json.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/temporary_files.hpp"
 
@@ -30,9 +31,10 @@ constexpr const char* kDescription =
 int main(int argc, char** argv) {
     using namespace sonnx::cli;
     sonnx::io::remove_temporaries_on_signals();  // before any thread starts (DIV-CLI-D3)
-    record_command_line(argc, argv);  // for the reports' provenance (DIV-CLI-D17)
+    sonnx::check::record_command_line(argc, argv);  // for the reports' provenance (DIV-CLI-D17)
     CLI::App app{kDescription, "sonnx-div"};
-    app.set_version_flag("--version", version_text(), "print the version, source revision and compiler, and exit");
+    app.set_version_flag("--version", sonnx::check::version_text(),
+                         "print the version, source revision and compiler, and exit");
     app.require_subcommand(1, 1);
     app.fallthrough(false);
     std::vector<Subcommand> commands;

@@ -8,8 +8,9 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "output_paths.hpp"
-#include "provenance.hpp"
-#include "report_merge.hpp"
+#include "sonnx/check/provenance.hpp"
+#include "sonnx/check/report_json.hpp"
+#include "sonnx/check/merge.hpp"
 #include "sonnx/io/tensor_file.hpp"
 
 namespace sonnx::cli {
@@ -48,17 +49,19 @@ int run_merge(const MergeArguments& args) {
     }
     nlohmann::json merged;
     try {
-        merged = merge_check_reports(shards, args.reports);
+        merged = check::merge_check_reports(shards, args.reports);
+    } catch (const check::MergeError& error) {
+        throw CommandFailure(exit_usage, error.what());
     } catch (const nlohmann::json::exception& error) {
         throw CommandFailure(exit_usage, std::string("merge: a report lacks what check writes: ") + error.what());
     }
-    Provenance provenance = start_provenance("merge");
+    check::Provenance provenance = check::start_provenance("merge");
     provenance.options.emplace_back("reports", std::to_string(args.reports.size()));
-    merged["provenance"] = provenance_json(provenance);
+    merged["provenance"] = check::provenance_json(provenance);
     nlohmann::json from = nlohmann::json::array();
     for (std::size_t k = 0U; k < shards.size(); ++k) {
         from.push_back({{"path", args.reports[k]},
-                        {"sha256", sha256_of_file(args.reports[k])},
+                        {"sha256", check::sha256_of_file(args.reports[k])},
                         {"shard", shards[k].at("shard")},
                         {"provenance", shards[k].value("provenance", nlohmann::json())}});
     }
@@ -67,7 +70,7 @@ int run_merge(const MergeArguments& args) {
         const std::string text = merged.dump(2) + "\n";
         io::write_file_atomically(args.json, std::vector<std::uint8_t>(text.begin(), text.end()));
     }
-    print_provenance(std::cout, provenance);
+    check::print_provenance(std::cout, provenance);
     if (merged.value("command", "") == "campaign") {
         std::cout << "merge: " << shards.size() << " shards of campaign " << merged.value("type", "?") << "\n";
         std::cout << "pairs: " << merged.at("pairs").get<std::uint64_t>()

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sonnx/check/settings.hpp"
+
 namespace sonnx::cli {
 
 // [impl->req~div-cli-d11~1]
@@ -29,37 +31,12 @@ CLI::Validator whole_number_up_to(std::uint64_t max) {
 CLI::Validator shard_option() {
     return CLI::Validator(
         [](const std::string& text) {
-            std::uint64_t index = 0U;
-            std::uint64_t count = 0U;
-            return parse_shard(text, index, count) ? std::string()
-                                                   : std::string(
-                                                         "must be K/N with 0 <= K < N <= 1000000, decimal "
-                                                         "digits only");
+            return check::parse_shard(text).has_value() ? std::string()
+                                                        : std::string(
+                                                              "must be K/N with 0 <= K < N <= 1000000, decimal "
+                                                              "digits only");
         },
         "K/N");
-}
-
-// [impl->req~div-cli-d20~1]
-bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& count) {
-    constexpr std::uint64_t kMaxShards = 1000000U;
-    const std::size_t slash = text.find('/');
-    if ((slash == std::string::npos) || (slash == 0U) || (slash + 1U >= text.size())) {
-        return false;
-    }
-    std::uint64_t parts[2] = {0U, 0U};
-    const std::string pieces[2] = {text.substr(0U, slash), text.substr(slash + 1U)};
-    for (std::size_t k = 0U; k < 2U; ++k) {
-        if ((pieces[k].size() > 7U) || (pieces[k].find_first_not_of("0123456789") != std::string::npos)) {
-            return false;
-        }
-        parts[k] = std::stoull(pieces[k]);
-    }
-    if ((parts[1] == 0U) || (parts[1] > kMaxShards) || (parts[0] >= parts[1])) {
-        return false;
-    }
-    index = parts[0];
-    count = parts[1];
-    return true;
 }
 
 }  // namespace sonnx::cli

@@ -14,10 +14,7 @@ namespace sonnx::cli {
 // value is at most `max`; anything else is a usage error naming the range.
 CLI::Validator whole_number_up_to(std::uint64_t max);
 
-// "K/N" with 0 <= K < N <= 1000000, decimal digits only (DIV-CLI-D20);
-// false, leaving index and count as they were, for anything else.
-bool parse_shard(const std::string& text, std::uint64_t& index, std::uint64_t& count);
-// The check of a --shard option: parse_shard, or a usage error saying what it takes.
+// The check of a --shard option: check::parse_shard, or a usage error saying what it takes.
 CLI::Validator shard_option();
 
 }  // namespace sonnx::cli

@@ -11,7 +11,8 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "operator_options.hpp"
-#include "provenance.hpp"
+#include "sonnx/check/provenance.hpp"
+#include "sonnx/check/report_json.hpp"
 #include "sonnx/conformance/onnx_node_test.hpp"
 
 namespace sonnx::cli {
@@ -35,14 +36,14 @@ int run_onnx_test(const OnnxTestArguments& args) {
             (void)conformance::find_node_tests(path);
         } catch (const std::runtime_error& error) { throw CommandFailure(exit_usage, error.what()); }
     }
-    Provenance provenance = start_provenance("onnx-test");
-    provenance.options = options_in_force(settings.options);
+    check::Provenance provenance = check::start_provenance("onnx-test");
+    provenance.options = check::options_in_force(settings.options);
     for (auto& [name, value] : provenance.options) {
         if ((name == "opset") && !args.op.opset_given()) {
             value = "(each model's own)";
         }
     }
-    print_provenance(std::cout, provenance);  // DIV-CLI-D17
+    check::print_provenance(std::cout, provenance);  // DIV-CLI-D17
     const std::size_t not_passed = conformance::run_node_tests(args.paths, settings, std::cout);
     return (not_passed == 0U) ? exit_success : exit_nonconforming;
 }

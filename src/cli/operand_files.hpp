@@ -5,11 +5,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "provenance.hpp"
+#include "sonnx/check/provenance.hpp"
 #include "sonnx/io/tensor_data.hpp"
 
 namespace sonnx::cli {
@@ -20,16 +21,11 @@ struct OperandFiles {
     void add_to(CLI::App& command);
     // The tensor of a .npy or .pb file; throws io::FileError (exit status 2).
     io::TensorData read(const std::string& path) const;
-    // Several files read at once, a thread each (reading and hashing them is
-    // most of a check's serial time), each recorded with its hash and how it
-    // was read under its role, in the order given. The error
-    // thrown is the first in that order, the one reading them one by one
-    // would throw.
+    // The type --type names; nullopt when not given.
+    std::optional<ElementType> read_as() const;
+    // Several files read at once and recorded (check::read_inputs).
     std::vector<io::TensorData> read_together(const std::vector<std::pair<std::string, std::string>>& roles_and_paths,
-                                              Provenance& provenance) const;
-
-private:
-    io::TensorData read_recorded(const std::string& path, const std::string& role, InputRecord& record) const;
+                                              check::Provenance& provenance) const;
 };
 
 }  // namespace sonnx::cli

@@ -1,6 +1,8 @@
 #include "operator_options.hpp"
 
+#include "exit_status.hpp"
 #include "number_options.hpp"
+#include "sonnx/check/profile_options.hpp"
 
 namespace sonnx::cli {
 
@@ -51,24 +53,34 @@ bool OperatorOptions::opset_given() const { return (opset_option_ != nullptr) &&
 // [impl->req~div-cli-d10~1]
 DivOptions OperatorOptions::div_options() const {
     auto given = [](const CLI::Option* option) { return (option != nullptr) && (option->count() > 0U); };
-    OperatorChoice choice;
-    choice.int_rounding = int_rounding;
-    choice.sonnx_revision = sonnx_revision;
-    choice.profile = profile;
-    choice.opset = opset;
-    choice.broadcast = broadcast;
-    choice.axis = axis;
-    choice.pythondiv = pythondiv;
-    choice.auto_broadcast = auto_broadcast;
-    choice.attributes_from_model = attributes_from_model;
-    choice.rounding_given = given(rounding_option_);
-    choice.revision_given = given(revision_option_);
-    choice.opset_given = opset_given();
-    choice.broadcast_given = given(broadcast_option_);
-    choice.axis_given = given(axis_option_);
-    choice.pythondiv_given = given(pythondiv_option_);
-    choice.auto_broadcast_given = given(auto_broadcast_option_);
-    return div_options_of(choice);
+    // CLI11 has checked each value against its names (add_to) before this runs.
+    check::ProfileRequest request;
+    request.profile = check::profile_named(profile).value_or(Profile::sonnx);
+    if (given(rounding_option_)) {
+        request.rounding = check::rounding_named(int_rounding);
+    }
+    if (given(revision_option_)) {
+        request.revision = check::revision_named(sonnx_revision);
+    }
+    if (opset_given()) {
+        request.opset = static_cast<std::int64_t>(opset);
+    }
+    if (given(broadcast_option_)) {
+        request.broadcast = static_cast<std::int64_t>(broadcast);
+    }
+    if (given(axis_option_)) {
+        request.axis = axis;
+    }
+    if (given(pythondiv_option_)) {
+        request.pythondiv = check::bool_named(pythondiv);
+    }
+    if (given(auto_broadcast_option_)) {
+        request.auto_broadcast = check::auto_broadcast_named(auto_broadcast);
+    }
+    request.attributes_from_model = attributes_from_model;
+    try {
+        return check::resolve_profile(request, check::kCommandLineSpelling);
+    } catch (const check::OptionError& error) { throw CommandFailure(exit_usage, error.what()); }
 }
 
 }  // namespace sonnx::cli

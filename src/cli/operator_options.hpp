@@ -1,7 +1,8 @@
 // The options that become sonnx::DivOptions, in one place: every command
 // that runs or checks the operator adds them with add_to and reads them
 // with div_options, which also rejects options that do not belong to the
-// chosen profile (the mapping itself is operator_choice.hpp's).
+// chosen profile (by check::resolve_profile's rules, which the Python
+// module shares).
 #ifndef SONNX_CLI_OPERATOR_OPTIONS_HPP
 #define SONNX_CLI_OPERATOR_OPTIONS_HPP
 
@@ -12,7 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "operator_choice.hpp"
 #include "sonnx/div.hpp"
 
 namespace sonnx::cli {

@@ -17,7 +17,7 @@
 #include "sonnx/io/onnx_tensor.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/tensor_file.hpp"
-#include "sonnx/oracle/conformance.hpp"
+#include "sonnx/check/judge.hpp"
 #include "sonnx/text/element_text.hpp"
 #include "sonnx/text/shape_text.hpp"
 #include "sonnx/text/status_text.hpp"
@@ -162,26 +162,21 @@ DivOptions options_for(const DivModel& model, const NodeTestSettings& settings) 
 // [impl->req~div-onnx-d2~2]
 std::string candidate_errors(const io::TensorData& a, const io::TensorData& b, const io::TensorData& candidate,
                              const DivOptions& options) {
-    BroadcastLayout layout{};
-    if (!div_broadcast_layout(a.type, a.shape(), b.shape(), options, layout).is_ok()) {
-        return "";  // the reference ran, so this does not happen
-    }
-    oracle::CheckOptions check{};
-    check.rounding = int_rounding_of(options);
-    check.worst_count = 0U;
-    check.threads = 1U;
-    const oracle::ConformanceReport r = oracle::check_conformance(a.view(), b.view(), candidate.view(), layout, check);
+    check::Settings settings;
+    settings.profile = options;
+    settings.worst = 0U;
+    const check::Report r = check::judge(a.view(), b.view(), candidate.view(), settings);
     if (!r.precondition.is_ok() || !r.candidate_mismatch.is_ok()) {
         return "";
     }
     const bool floating = type_class(a.type) == TypeClass::floating;
     std::string text = floating ? "; the candidate's ulp error histogram:" : "; the candidate's error histogram:";
-    for (std::size_t k = 0U; k < oracle::kHistogramBuckets; ++k) {
+    for (std::size_t k = 0U; k < check::kHistogramBuckets; ++k) {
         if (r.histogram[k] > 0U) {
-            text += std::string(" ") + oracle::histogram_bucket_name(k) + " " + std::to_string(r.histogram[k]) + ",";
+            text += std::string(" ") + check::histogram_bucket_name(k) + " " + std::to_string(r.histogram[k]) + ",";
         }
     }
-    text += floating ? " max " + oracle::shortest_text(r.max_ulps) + " ulp"
+    text += floating ? " max " + check::shortest_text(r.max_ulps) + " ulp"
                      : " max " + std::to_string(r.max_error_units);
     return text;
 }

@@ -7,7 +7,7 @@
 #include "sonnx/io/npy.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/tensor_file.hpp"
-#include "type_names.hpp"
+#include "sonnx/text/type_names.hpp"
 
 namespace sonnx::python {
 
@@ -58,27 +58,41 @@ std::optional<ElementType> type_argument(const py::object& name) {
     }
     const std::string text = name.cast<std::string>();
     ElementType type{};
-    if (!cli::parse_type_name(text, type)) {
-        throw py::value_error("type '" + text + "' is none of " + joined(cli::type_names()));
+    if (!text::parse_type_name(text, type)) {
+        throw py::value_error("type '" + text + "' is none of " + joined(text::type_names()));
     }
     return type;
 }
 
 // [impl->req~div-py-d1~1]
-ArrayOperand array_operand(const py::handle& value, const std::string& role, std::optional<ElementType> wanted) {
+ArrayOperand array_operand(const py::handle& value, const std::string& role, std::optional<ElementType> wanted,
+                           bool snapshot) {
     const py::module_ numpy = py::module_::import("numpy");
+    // A masked array's masked elements have no value to divide or judge;
+    // numpy.asarray would drop the mask and use whatever lies beneath it.
+    if (py::isinstance(value, numpy.attr("ma").attr("MaskedArray"))) {
+        throw py::type_error(role +
+                             ": a masked array (numpy.ma) has elements without a value; pass "
+                             "array.filled(value) or array.data to say what they are");
+    }
     py::object array = numpy.attr("asarray")(value);
     py::object dtype = array.attr("dtype");
-    if (dtype.attr("byteorder").cast<std::string>() == ">") {
-        dtype = dtype.attr("newbyteorder")("<");
-        array = array.attr("astype")(dtype);  // the same values in the machine's order
-    }
     ArrayOperand out;
     out.role = role;
-    out.dtype = dtype.attr("str").cast<std::string>();
+    out.dtype = dtype.attr("str").cast<std::string>();  // as given, '>f4' included
+    if (dtype.attr("byteorder").cast<std::string>() == ">") {
+        dtype = dtype.attr("newbyteorder")("<");
+        array = array.attr("astype")(dtype);  // the same values in the machine's order, a new array
+    } else if (snapshot) {
+        // A copy of its own, so that what is hashed is what is judged even
+        // when another thread rewrites the caller's array meanwhile.
+        array = numpy.attr("array")(array, py::arg("copy") = true);
+    } else {
+        // the caller's elements, read in place
+    }
     const std::string dtype_name = py::str(dtype).cast<std::string>();
     try {
-        out.stored = io::type_of_descr(out.dtype);
+        out.stored = io::type_of_descr(dtype.attr("str").cast<std::string>());
     } catch (const io::FileError&) {
         throw py::type_error(role + ": dtype " + dtype_name +
                              " holds no element type of the operator: float16, float32, float64, int8 ... int64, "

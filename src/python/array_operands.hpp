@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "check_report.hpp"
+#include "sonnx/check/record.hpp"
 #include "sonnx/element_type.hpp"
 #include "sonnx/tensor.hpp"
 
@@ -27,9 +27,9 @@ namespace py = pybind11;
 struct ArrayOperand {
     py::array array;
     std::string role;                        // "A", "B", "Y"
-    std::string dtype;                       // NumPy's dtype.str, "<u2"
+    std::string dtype;                       // NumPy's dtype.str as given, "<u2" or ">f4"
     ElementType stored{ElementType::fp32};   // the type the dtype holds
-    cli::CheckOperand operand;               // the type it is read as, its shape and elements
+    check::Tensor operand;                   // the type it is read as, its shape and elements
 };
 
 // The element type `name` names ("fp16", "BF16", "int4": the command
@@ -40,9 +40,12 @@ std::optional<ElementType> type_argument(const py::object& name);
 // `value` (an ndarray, or anything numpy.asarray takes) as operand `role`:
 // read as `wanted` when given, else as the type its dtype holds. TypeError
 // when the dtype holds no type the operator has, or not `wanted`;
-// ValueError above kMaxRank axes. Big-endian elements are brought to the
-// machine's order, which keeps every value.
-ArrayOperand array_operand(const py::handle& value, const std::string& role, std::optional<ElementType> wanted);
+// ValueError above kMaxRank axes; TypeError for a masked array. Big-endian
+// elements are brought to the machine's order, which keeps every value.
+// `snapshot`: the elements are always copied (check: the hash and the
+// judgement are of one state of the array); otherwise only when they must be.
+ArrayOperand array_operand(const py::handle& value, const std::string& role, std::optional<ElementType> wanted,
+                           bool snapshot = false);
 
 // A new C-contiguous array for `count` elements of `type` in the shape
 // `dims`, of the dtype the .npy writer gives the type (io::descr_of: BF16

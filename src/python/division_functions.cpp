@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "array_operands.hpp"
-#include "check_judgement.hpp"
-#include "check_report.hpp"
 #include "precondition_error.hpp"
-#include "precondition_failure.hpp"
-#include "provenance.hpp"
+#include "sonnx/check/hints.hpp"
+#include "sonnx/check/profile_options.hpp"
+#include "sonnx/check/provenance.hpp"
+#include "sonnx/check/record.hpp"
+#include "sonnx/check/report_json.hpp"
 #include "sonnx/div.hpp"
 #include "sonnx/oracle/element_words.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
@@ -89,12 +90,12 @@ Status oracle_quotients(const ConstTensorView& a, const ConstTensorView& b, cons
     return Status{};
 }
 
-cli::InputRecord input_record(const ArrayOperand& array) {
-    cli::Sha256 sha;
+check::InputRecord input_record(const ArrayOperand& array) {
+    check::Sha256 sha;
     sha.update(static_cast<const std::uint8_t*>(array.operand.view.data), array.operand.view.size_bytes);
-    return cli::InputRecord{array.role,         "NumPy array, dtype '" + array.dtype + "'",
-                            array.stored,       array.operand.type,
-                            array.operand.dims, sha.hex()};
+    return check::InputRecord{array.role,         "NumPy array, dtype '" + array.dtype + "'",
+                              array.stored,       array.operand.type,
+                              array.operand.dims, sha.hex()};
 }
 
 }  // namespace
@@ -102,7 +103,7 @@ cli::InputRecord input_record(const ArrayOperand& array) {
 // [impl->req~div-py-d1~1]
 py::array div(const py::object& a, const py::object& b, const py::object& type, const Arguments& operator_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);
-    const DivOptions options = cli::div_options_of(operator_choice(operator_arguments));
+    const DivOptions options = operator_options(operator_arguments);
     const ArrayOperand a_array = array_operand(a, "A", wanted);
     const ArrayOperand b_array = array_operand(b, "B", wanted);
     const ConstTensorView& va = a_array.operand.view;
@@ -114,7 +115,7 @@ py::array div(const py::object& a, const py::object& b, const py::object& type, 
         Shape y{};
         const Status status = div_output_shape(va.type, va.shape, vb.shape, options, y);
         if (!status.is_ok()) {
-            throw cli::precondition_failure(status, &va, &vb, nullptr, cli::opset_hint(status, va.type, options));
+            raise_violation(status, &va, &vb, nullptr, check::opset_hint(status, va.type, options));
         }
         y_dims.assign(y.dims.begin(), y.dims.begin() + y.rank);
     }
@@ -127,7 +128,7 @@ py::array div(const py::object& a, const py::object& b, const py::object& type, 
     }
     if (!status.is_ok()) {
         const ConstTensorView cy = read_only(vy);
-        throw cli::precondition_failure(status, &va, &vb, &cy);
+        raise_violation(status, &va, &vb, &cy);
     }
     return out;
 }
@@ -136,15 +137,20 @@ py::array div(const py::object& a, const py::object& b, const py::object& type, 
 py::array correctly_rounded(const py::object& a, const py::object& b, const py::object& type,
                             const py::object& rounding) {
     const std::optional<ElementType> wanted = type_argument(type);
-    cli::OperatorChoice choice;  // the sonnx profile, seed revision: --int-rounding floor or trunc
+    IntRounding int_rounding = IntRounding::floor;
     if (!rounding.is_none()) {
+        const std::optional<IntRounding> named = py::isinstance<py::str>(rounding)
+                                                     ? check::rounding_named(rounding.cast<std::string>())
+                                                     : std::nullopt;
         if (!py::isinstance<py::str>(rounding)) {
             throw py::type_error("rounding must be a str, 'floor' or 'trunc', or None");
         }
-        choice.int_rounding = rounding.cast<std::string>();
-        choice.rounding_given = true;
+        if (!named.has_value()) {
+            throw py::value_error("rounding must be one of 'floor', 'trunc', not " +
+                                  py::repr(rounding).cast<std::string>());
+        }
+        int_rounding = *named;
     }
-    const IntRounding int_rounding = int_rounding_of(cli::div_options_of(choice));
     const ArrayOperand a_array = array_operand(a, "A", wanted);
     const ArrayOperand b_array = array_operand(b, "B", wanted);
     const ConstTensorView& va = a_array.operand.view;
@@ -154,18 +160,18 @@ py::array correctly_rounded(const py::object& a, const py::object& b, const py::
             StatusCode::type_mismatch,
             (type_class(va.type) == TypeClass::floating) ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
             Operand::b, 0U};
-        throw cli::precondition_failure(status, &va, &vb, nullptr);
+        raise_violation(status, &va, &vb, nullptr);
     }
     Shape y{};
     const Status shapes = div_output_shape(va.type, va.shape, vb.shape, DivOptions{}, y);  // equal shapes
     if (!shapes.is_ok()) {
-        throw cli::precondition_failure(shapes, &va, &vb, nullptr);
+        raise_violation(shapes, &va, &vb, nullptr);
     }
     const oracle::ElementTraits traits = oracle::element_traits(va.type);
     for (const auto& [view, operand] : {std::make_pair(&va, Operand::a), std::make_pair(&vb, Operand::b)}) {
         const Status range = nibble_range(traits, *view, operand);
         if (!range.is_ok()) {
-            throw cli::precondition_failure(range, &va, &vb, nullptr);
+            raise_violation(range, &va, &vb, nullptr);
         }
     }
     py::array out = zeroed_array(va.type, a_array.operand.dims);
@@ -176,7 +182,7 @@ py::array correctly_rounded(const py::object& a, const py::object& b, const py::
         status = oracle_quotients(va, vb, vy, int_rounding);
     }
     if (!status.is_ok()) {
-        throw cli::precondition_failure(status, &va, &vb, nullptr);
+        raise_violation(status, &va, &vb, nullptr);
     }
     return out;
 }
@@ -185,34 +191,29 @@ py::array correctly_rounded(const py::object& a, const py::object& b, const py::
 py::dict check(const py::object& a, const py::object& b, const py::object& y, const py::object& type,
                const Arguments& operator_arguments, const Arguments& check_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);
-    const DivOptions div_options = cli::div_options_of(operator_choice(operator_arguments));
-    const cli::CheckSettings settings = check_settings(check_arguments, type);
+    const check::Settings settings = check_settings(check_arguments, operator_options(operator_arguments));
     Arguments given{{"type", type}};
     given.insert(given.end(), operator_arguments.begin(), operator_arguments.end());
     given.insert(given.end(), check_arguments.begin(), check_arguments.end());
-    cli::Provenance provenance = cli::start_provenance("check");
+    check::Provenance provenance = check::start_provenance("check");
     provenance.command_line = call_text("check", "A, B, Y", given);
-    const std::vector<ArrayOperand> arrays{array_operand(a, "A", wanted), array_operand(b, "B", wanted),
-                                           array_operand(y, "Y", wanted)};
-    const cli::CheckOperand& va = arrays[0].operand;
-    const cli::CheckOperand& vb = arrays[1].operand;
-    const cli::CheckOperand& vy = arrays[2].operand;
-    cli::CheckJudgement judged;
+    // Snapshots: the hash recorded is of the very elements judged.
+    const std::vector<ArrayOperand> arrays{array_operand(a, "A", wanted, true), array_operand(b, "B", wanted, true),
+                                           array_operand(y, "Y", wanted, true)};
+    const std::string type_text = wanted.has_value() ? type.cast<std::string>() : std::string();
+    check::CheckRecord record;
     {
         const py::gil_scoped_release unlocked;
         for (const ArrayOperand& array : arrays) {
             provenance.inputs.push_back(input_record(array));
         }
-        judged = cli::judge_check(va, vb, vy, div_options, settings, provenance);
+        record = check::check_tensors(arrays[0].operand, arrays[1].operand, arrays[2].operand, settings, provenance,
+                                      type_text);
     }
-    const cli::CheckInputs inputs = cli::check_inputs(va, vb, vy, judged, provenance);
-    const py::object report = py::module_::import("json").attr("loads")(
-        cli::check_report_json(inputs, judged.report).dump());
-    if (!judged.report.precondition.is_ok()) {
-        const cli::PreconditionFailure failure = cli::precondition_failure(
-            judged.report.precondition, &va.view, &vb.view, &vy.view,
-            cli::precondition_hint(judged.report, judged.hints));
-        raise_precondition(failure.violation(), failure.message(), failure.hint(), report);
+    const py::object report = py::module_::import("json").attr("loads")(check::report_json(record).dump());
+    if (!record.report.precondition.is_ok()) {
+        raise_precondition(record.report.precondition, record.precondition_message,
+                           record.hints.empty() ? std::string() : record.hints.front(), report);
     }
     return report.cast<py::dict>();
 }

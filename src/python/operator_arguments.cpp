@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -28,9 +29,23 @@ std::string text_argument(const py::object& value, const std::string& name) {
     return value.cast<std::string>();
 }
 
-// An int, a bool or a NumPy integer (anything with __index__).
+// A str among `names`, read by `named`; ValueError listing them otherwise.
+template <typename Value>
+Value named_argument(const py::object& value, const std::string& name,
+                     std::optional<Value> (*named)(const std::string&), const char* names) {
+    const std::string text = text_argument(value, name);
+    const std::optional<Value> known = named(text);
+    if (!known.has_value()) {
+        throw py::value_error(name + " must be one of " + names + ", not " + repr_text(value));
+    }
+    return *known;
+}
+
+// An int or a NumPy integer (anything with __index__) but a bool: True is
+// no opset and no count.
 long long int_argument(const py::object& value, const std::string& name) {
-    if ((PyIndex_Check(value.ptr()) == 0) || py::isinstance<py::str>(value)) {
+    if ((PyIndex_Check(value.ptr()) == 0) || py::isinstance<py::str>(value) || py::isinstance<py::bool_>(value) ||
+        (py::hasattr(value, "dtype") && (py::str(value.attr("dtype").attr("kind")).cast<std::string>() == "b"))) {
         throw py::type_error(name + " must be an int, not " + repr_text(value));
     }
     const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
@@ -48,79 +63,100 @@ long long int_argument(const py::object& value, const std::string& name) {
     return number;
 }
 
-// A whole number from 0 to `max`: ValueError naming the range otherwise (the
-// command line refuses "-1" the same way, DIV-CLI-D11).
-std::uint64_t count_argument(const py::object& value, const std::string& name, std::uint64_t max) {
+// A whole number from `low` to `high`: ValueError naming the range otherwise.
+std::uint64_t count_argument(const py::object& value, const std::string& name, std::uint64_t low, std::uint64_t high) {
     const long long number = int_argument(value, name);
-    if ((number < 0) || (static_cast<unsigned long long>(number) > max)) {
-        throw py::value_error(name + " must be a whole number from 0 to " + std::to_string(max) + ", not " +
-                              std::to_string(number));
+    if ((number < 0) || (static_cast<unsigned long long>(number) < low) ||
+        (static_cast<unsigned long long>(number) > high)) {
+        throw py::value_error(name + " must be a whole number from " + std::to_string(low) + " to " +
+                              std::to_string(high) + ", not " + std::to_string(number));
     }
     return static_cast<std::uint64_t>(number);
 }
 
+std::string python_value(const char* option, const std::string& value) {
+    const bool number = !value.empty() && (value.find_first_not_of("0123456789") == std::string::npos);
+    return std::string(option) + "=" + (number ? value : "'" + value + "'");
+}
+
 }  // namespace
 
+const check::OptionSpelling kPythonSpelling{"profile", "rounding",  "sonnx_revision", "opset",     "broadcast",
+                                            "axis",    "pythondiv", "auto_broadcast", python_value};
+
 // [impl->req~div-py-d1~1]
-cli::OperatorChoice operator_choice(const Arguments& arguments) {
-    cli::OperatorChoice choice;
-    choice.profile = text_argument(argument(arguments, "profile"), "profile");
+DivOptions operator_options(const Arguments& arguments) {
+    check::ProfileRequest request;
+    request.profile = named_argument(argument(arguments, "profile"), "profile", check::profile_named,
+                                     "'sonnx', 'onnx', 'openvino'");
     const py::object& rounding = argument(arguments, "rounding");
     if (!rounding.is_none()) {
-        choice.int_rounding = text_argument(rounding, "rounding");
-        choice.rounding_given = true;
+        request.rounding = named_argument(rounding, "rounding", check::rounding_named, "'floor', 'trunc'");
     }
     const py::object& revision = argument(arguments, "sonnx_revision");
     if (!revision.is_none()) {
-        choice.sonnx_revision = text_argument(revision, "sonnx_revision");
-        choice.revision_given = true;
+        request.revision = named_argument(revision, "sonnx_revision", check::revision_named, "'seed', '2026-06'");
     }
     const py::object& opset = argument(arguments, "opset");
     if (!opset.is_none()) {
-        choice.opset = static_cast<std::uint32_t>(
-            count_argument(opset, "opset", std::numeric_limits<std::uint32_t>::max()));
-        choice.opset_given = true;
+        request.opset = static_cast<std::int64_t>(int_argument(opset, "opset"));
     }
     const py::object& broadcast = argument(arguments, "broadcast");
     if (!broadcast.is_none()) {
-        choice.broadcast = static_cast<int>(count_argument(broadcast, "broadcast", 1U));
-        choice.broadcast_given = true;
+        request.broadcast = static_cast<std::int64_t>(int_argument(broadcast, "broadcast"));
     }
     const py::object& axis = argument(arguments, "axis");
     if (!axis.is_none()) {
-        choice.axis = static_cast<std::int64_t>(int_argument(axis, "axis"));
-        choice.axis_given = true;
+        request.axis = static_cast<std::int64_t>(int_argument(axis, "axis"));
     }
     const py::object& pythondiv = argument(arguments, "pythondiv");
     if (!pythondiv.is_none()) {
-        choice.pythondiv = py::isinstance<py::bool_>(pythondiv) ? (pythondiv.cast<bool>() ? "true" : "false")
-                                                                : text_argument(pythondiv, "pythondiv");
-        choice.pythondiv_given = true;
+        request.pythondiv = py::isinstance<py::bool_>(pythondiv)
+                                ? pythondiv.cast<bool>()
+                                : named_argument(pythondiv, "pythondiv", check::bool_named,
+                                                 "True, False, 'true', 'false'");
     }
     const py::object& auto_broadcast = argument(arguments, "auto_broadcast");
     if (!auto_broadcast.is_none()) {
-        choice.auto_broadcast = text_argument(auto_broadcast, "auto_broadcast");
-        choice.auto_broadcast_given = true;
+        request.auto_broadcast = named_argument(auto_broadcast, "auto_broadcast", check::auto_broadcast_named,
+                                                "'none', 'numpy'");
     }
-    return choice;
+    try {
+        return check::resolve_profile(request, kPythonSpelling);
+    } catch (const check::OptionError& error) { throw py::value_error(error.what()); }
 }
 
 // [impl->req~div-py-d1~1]
-cli::CheckSettings check_settings(const Arguments& arguments, const py::object& type) {
-    cli::CheckSettings settings;
-    settings.accept = text_argument(argument(arguments, "accept"), "accept");
+check::Settings check_settings(const Arguments& arguments, const DivOptions& options) {
+    check::Settings settings;
+    settings.profile = options;
+    const py::object& accept = argument(arguments, "accept");
+    const std::optional<check::AcceptanceLevel> level = check::parse_acceptance(text_argument(accept, "accept"));
+    if (!level.has_value()) {
+        throw py::value_error(std::string("accept must be ") + check::kAcceptanceForms + ", not " + repr_text(accept));
+    }
+    settings.accept = *level;
     const py::object& undefined = argument(arguments, "undefined");
     if (!undefined.is_none()) {
-        settings.undefined = text_argument(undefined, "undefined");
+        const std::string policy = text_argument(undefined, "undefined");
+        if ((policy != "refuse") && (policy != "list")) {
+            throw py::value_error("undefined must be 'refuse' or 'list', not " + repr_text(undefined));
+        }
+        settings.undefined = (policy == "list") ? check::UndefinedPolicy::list : check::UndefinedPolicy::refuse;
     }
-    settings.shard = text_argument(argument(arguments, "shard"), "shard");
+    const py::object& shard = argument(arguments, "shard");
+    const std::optional<check::Shard> range = check::parse_shard(text_argument(shard, "shard"));
+    if (!range.has_value()) {
+        throw py::value_error("shard must be 'K/N' with 0 <= K < N <= " + std::to_string(check::kMaxShards) +
+                              ", decimal digits only, not " + repr_text(shard));
+    }
+    settings.shard = *range;
     const py::object& threads = argument(arguments, "threads");
-    settings.threads = threads.is_none() ? std::max(1U, std::thread::hardware_concurrency())
-                                         : static_cast<unsigned>(count_argument(threads, "threads", 1024U));
-    settings.worst = static_cast<std::size_t>(count_argument(argument(arguments, "worst"), "worst", 100000U));
-    if (!type.is_none()) {
-        settings.type = text_argument(type, "type");
-    }
+    settings.threads = threads.is_none()
+                           ? std::min(check::kMaxThreads, std::max(1U, std::thread::hardware_concurrency()))
+                           : static_cast<unsigned>(count_argument(threads, "threads", 1U, check::kMaxThreads));
+    settings.worst = static_cast<std::size_t>(
+        count_argument(argument(arguments, "worst"), "worst", 0U, check::kMaxWorst));
     return settings;
 }
 

@@ -2,8 +2,7 @@
 
 #include <exception>
 
-#include "exit_status.hpp"
-#include "precondition_failure.hpp"
+#include "sonnx/text/status_text.hpp"
 
 namespace sonnx::python {
 
@@ -45,17 +44,6 @@ void register_errors(py::module_& module) {
         throw py::error_already_set();
     }
     module.attr("PreconditionError") = py::reinterpret_borrow<py::object>(error_type);
-    py::register_exception_translator([](std::exception_ptr thrown) {
-        try {
-            if (thrown) {
-                std::rethrow_exception(thrown);
-            }
-        } catch (const cli::PreconditionFailure& failure) {
-            try {
-                set_precondition_error(failure.violation(), failure.message(), failure.hint(), py::none());
-            } catch (py::error_already_set& error) { error.restore(); }
-        } catch (const cli::CommandFailure& failure) { PyErr_SetString(PyExc_ValueError, failure.what()); }
-    });
 }
 
 // [impl->req~div-py-d1~1]
@@ -63,6 +51,12 @@ void raise_precondition(const Status& status, const std::string& message, const 
                         const py::object& report) {
     set_precondition_error(status, message, hint, report);
     throw py::error_already_set();
+}
+
+// [impl->req~div-py-d1~1]
+void raise_violation(const Status& status, const ConstTensorView* a, const ConstTensorView* b, const ConstTensorView* y,
+                     const std::string& hint) {
+    raise_precondition(status, text::violation_message(status, a, b, y), hint, py::none());
 }
 
 }  // namespace sonnx::python

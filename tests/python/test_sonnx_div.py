@@ -7,6 +7,7 @@ SONNX_CMAKE for the installation test."""
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -225,24 +226,38 @@ class TestDiv:
         assert sonnx_div.div(np.float32(1), np.float32(3)).shape == ()                  # scalars
 
     # [utest->req~div-py-d1~1]
-    def test_options_have_the_command_lines_names_and_checks(self):
+    def test_options_have_the_command_lines_values_and_messages_name_the_python_arguments(self):
         one = np.int32([1])
-        for options, message in (({"opset": 13}, "--opset, --broadcast and --axis belongs to the onnx profile"),
-                                 ({"profile": "onnx", "rounding": "trunc"}, "belongs to the sonnx profile"),
-                                 ({"profile": "onnx", "broadcast": 1}, "attributes of Div at opsets 1 and 6"),
-                                 ({"sonnx_revision": "2026-06", "rounding": "floor"}, "belongs to the seed"),
-                                 ({"pythondiv": True}, "belongs to the openvino profile"),
-                                 ({"profile": "tensorflow"}, "--profile must be one of sonnx, onnx, openvino"),
-                                 ({"rounding": "ceil"}, "--int-rounding must be one of floor, trunc"),
-                                 ({"profile": "onnx", "opset": 26}, "--opset must be from 1 to 25"),
+        for options, message in (({"opset": 13}, "opset, broadcast and axis belongs to the onnx profile "
+                                                 "(profile='onnx')"),
+                                 ({"profile": "onnx", "rounding": "trunc"},
+                                  "rounding and sonnx_revision belongs to the sonnx profile (profile='sonnx')"),
+                                 ({"profile": "onnx", "broadcast": 1}, "broadcast and axis are attributes of Div at "
+                                                                       "opsets 1 and 6 only; opset 14 has neither "
+                                                                       "(give opset=1 or opset=6)"),
+                                 ({"sonnx_revision": "2026-06", "rounding": "floor"},
+                                  "rounding belongs to the seed revision: the 2026-06 revision truncates "
+                                  "(sonnx_revision='2026-06' fixes trunc)"),
+                                 ({"pythondiv": True}, "pythondiv and auto_broadcast belongs to the openvino profile"),
+                                 ({"profile": "tensorflow"}, "profile must be one of 'sonnx', 'onnx', 'openvino', "
+                                                             "not 'tensorflow'"),
+                                 ({"rounding": "ceil"}, "rounding must be one of 'floor', 'trunc', not 'ceil'"),
+                                 ({"profile": "onnx", "opset": 26}, "opset must be from 1 to 25, not 26"),
+                                 ({"profile": "onnx", "opset": -1}, "opset must be from 1 to 25, not -1"),
                                  ({"type": "fp8"}, "type 'fp8' is none of fp16, bf16")):
-            with pytest.raises(ValueError, match=message.replace("(", r"\(")) as caught:
+            with pytest.raises(ValueError, match=re.escape(message)) as caught:
                 sonnx_div.div(one, one, **options)
             assert not isinstance(caught.value, sonnx_div.PreconditionError)
+            assert "--" not in str(caught.value), "a Python message names no flag"
         with pytest.raises(TypeError):
             sonnx_div.div(one, one, profile=3)
         with pytest.raises(TypeError):
             sonnx_div.div(one, one, profile="onnx", opset=14.0)
+        # A bool is no opset, attribute or count, though Python's bool is an int (True selected opset 1).
+        for options in ({"profile": "onnx", "opset": True}, {"profile": "onnx", "opset": 6, "broadcast": True},
+                        {"profile": "onnx", "opset": 6, "axis": np.bool_(False)}):
+            with pytest.raises(TypeError, match="must be an int, not"):
+                sonnx_div.div(one, one, **options)
         with pytest.raises(ValueError, match="at most 16"):
             sonnx_div.div(np.ones((1,) * 17, np.float32), np.ones((1,) * 17, np.float32))
         assert sonnx_div.div(one, one, profile="onnx", opset=np.int64(14)).tolist() == [1]
@@ -497,16 +512,34 @@ class TestAgreementWithTheCommandLine:
                 os.remove(tmp_path / "report.json")
 
     # [utest->req~div-py-d1~1]
-    def test_usage_errors_are_the_same(self, tmp_path):
+    def test_usage_errors_are_refused_alike_each_naming_its_own_options(self, tmp_path):
         one = np.int32([1])
         save(tmp_path, a=one)
-        for options in ({"opset": 13}, {"profile": "onnx", "rounding": "trunc"}, {"profile": "onnx", "axis": 1},
-                        {"sonnx_revision": "2026-06", "rounding": "floor"}, {"auto_broadcast": "none"}):
+        for options, command_line, python in (
+                ({"opset": 13}, "--opset, --broadcast and --axis belongs to the onnx profile (--profile onnx)",
+                 "opset, broadcast and axis belongs to the onnx profile (profile='onnx')"),
+                ({"profile": "onnx", "rounding": "trunc"},
+                 "--int-rounding and --sonnx-revision belongs to the sonnx profile (--profile sonnx)",
+                 "rounding and sonnx_revision belongs to the sonnx profile (profile='sonnx')"),
+                ({"profile": "onnx", "axis": 1},
+                 "--broadcast and --axis are attributes of Div at opsets 1 and 6 only; opset 14 has neither "
+                 "(give --opset 1 or --opset 6)",
+                 "broadcast and axis are attributes of Div at opsets 1 and 6 only; opset 14 has neither "
+                 "(give opset=1 or opset=6)"),
+                ({"sonnx_revision": "2026-06", "rounding": "floor"},
+                 "--int-rounding belongs to the seed revision: the 2026-06 revision truncates "
+                 "(--sonnx-revision 2026-06 fixes trunc)",
+                 "rounding belongs to the seed revision: the 2026-06 revision truncates "
+                 "(sonnx_revision='2026-06' fixes trunc)"),
+                ({"auto_broadcast": "none"},
+                 "--pythondiv and --auto-broadcast belongs to the openvino profile (--profile openvino)",
+                 "pythondiv and auto_broadcast belongs to the openvino profile (profile='openvino')")):
             ran = run_cli(tmp_path, "div", "a.npy", "a.npy", "--out", "y.npy", *cli_arguments(options))
             assert ran.returncode == 2
+            assert ran.stderr == f"sonnx-div div: {command_line}\n"
             with pytest.raises(ValueError) as caught:
                 sonnx_div.div(one, one, **options)
-            assert ran.stderr == f"sonnx-div div: {caught.value}\n"
+            assert str(caught.value) == python
 
 
 class TestInstallation:

@@ -1,20 +1,19 @@
-#include "report_merge.hpp"
+#include "sonnx/check/merge.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 
-#include "check_hints.hpp"
-#include "exit_status.hpp"
-#include "type_names.hpp"
+#include "sonnx/check/hints.hpp"
+#include "sonnx/text/type_names.hpp"
 
-namespace sonnx::cli {
+namespace sonnx::check {
 
 namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void refuse(const std::string& why) { throw CommandFailure(exit_usage, "merge: " + why); }
+[[noreturn]] void refuse(const std::string& why) { throw MergeError("merge: " + why); }
 
 // What must be the same in every shard of one check: the inputs' roles,
 // hashes and read types, and every option in force but the shard and the
@@ -72,7 +71,7 @@ std::uint64_t sum(const std::vector<json>& shards, const char* key) {
 
 ElementType type_named(const json& name) {
     ElementType type{};
-    if (!parse_type_name(name.get<std::string>(), type)) {  // any case
+    if (!text::parse_type_name(name.get<std::string>(), type)) {  // any case
         refuse("unknown element type " + name.dump());
     }
     return type;
@@ -80,7 +79,7 @@ ElementType type_named(const json& name) {
 
 // The hints check gives for these totals (DIV-CLI-D18).
 json hints_for(const json& merged, const json& first) {
-    CheckHints hints;
+    HintContext hints;
     const std::string profile = first.at("provenance").at("options").at("profile").get<std::string>();
     hints.profile = (profile == "onnx") ? Profile::onnx : (profile == "openvino") ? Profile::openvino : Profile::sonnx;
     hints.rounding = (first.at("provenance").at("options").at("int-rounding") == "trunc") ? IntRounding::toward_zero
@@ -88,7 +87,7 @@ json hints_for(const json& merged, const json& first) {
     hints.a_type = type_named(first.at("type"));
     hints.y_type = hints.a_type;
     hints.type_from_files = first.at("provenance").at("options").at("type") == "(not given)";
-    oracle::ConformanceReport r;
+    Report r;
     r.type = hints.a_type;
     r.elements = merged.at("elements").get<std::uint64_t>();
     r.conforming = merged.at("conforming").get<std::uint64_t>();
@@ -262,4 +261,4 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
     return merged;
 }
 
-}  // namespace sonnx::cli
+}  // namespace sonnx::check

@@ -1,23 +1,25 @@
 // Hints that point a check's user at the likely fix (DIV-CLI-D18): the file
 // type NumPy cannot express, the profile that broadcasts, the other integer
 // rounding, the undefined-element policy.
-#ifndef SONNX_CLI_CHECK_HINTS_HPP
-#define SONNX_CLI_CHECK_HINTS_HPP
+#ifndef SONNX_CHECK_HINTS_HPP
+#define SONNX_CHECK_HINTS_HPP
 
 #include <string>
 #include <vector>
 
-#include "sonnx/div.hpp"
-#include "sonnx/oracle/conformance.hpp"
+#include "sonnx/check/report.hpp"
+#include "sonnx/div_options.hpp"
+#include "sonnx/element_type.hpp"
+#include "sonnx/status.hpp"
 
-namespace sonnx::cli {
+namespace sonnx::check {
 
-struct CheckHints {
+struct HintContext {
     Profile profile{Profile::sonnx};
-    IntRounding rounding{IntRounding::floor};  // the rounding in force (int_rounding_of)
+    IntRounding rounding{IntRounding::floor};  // the rounding in force (rounding_of)
     ElementType a_type{ElementType::fp32};
     ElementType y_type{ElementType::fp32};
-    bool type_from_files{true};  // no --type given
+    bool type_from_files{true};  // the operands' types are their own, not read as another type
 };
 
 // For a type the ONNX opset in force does not admit (DIV-ONNX-R1): the
@@ -25,10 +27,10 @@ struct CheckHints {
 std::string opset_hint(const Status& status, ElementType type, const DivOptions& options);
 
 // For a precondition failure; "" when there is nothing to add.
-std::string precondition_hint(const oracle::ConformanceReport& report, const CheckHints& hints);
+std::string precondition_hint(const Report& report, const HintContext& context);
 // For a report of non-conforming elements or a wrong candidate.
-std::vector<std::string> report_hints(const oracle::ConformanceReport& report, const CheckHints& hints);
+std::vector<std::string> report_hints(const Report& report, const HintContext& context);
 
-}  // namespace sonnx::cli
+}  // namespace sonnx::check
 
-#endif  // SONNX_CLI_CHECK_HINTS_HPP
+#endif  // SONNX_CHECK_HINTS_HPP

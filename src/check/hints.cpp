@@ -1,8 +1,8 @@
-#include "check_hints.hpp"
+#include "sonnx/check/hints.hpp"
 
-#include "operator_options.hpp"
+#include "sonnx/check/profile_rules.hpp"
 
-namespace sonnx::cli {
+namespace sonnx::check {
 
 namespace {
 
@@ -10,7 +10,7 @@ bool is_float(ElementType type) { return type_class(type) == TypeClass::floating
 
 // 16-bit integers from files that gave their own type: NumPy writes BF16
 // (which it lacks) and often FP16 bit patterns as '<u2' or '<i2'.
-std::string sixteen_bit_hint(const CheckHints& hints) {
+std::string sixteen_bit_hint(const HintContext& hints) {
     const bool sixteen = (hints.a_type == ElementType::uint16) || (hints.a_type == ElementType::int16);
     if (!sixteen || !hints.type_from_files) {
         return "";
@@ -29,22 +29,15 @@ std::string opset_hint(const Status& status, ElementType type, const DivOptions&
     }
     std::string hint = std::string("ONNX Div at opset ") + std::to_string(options.onnx.opset) + " does not take " +
                        element_type_name(type);
-    DivOptions other = options;
-    other.onnx.broadcast = false;
-    other.onnx.has_axis = false;
-    for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
-        other.onnx.opset = opset;
-        Shape y{};
-        const Status at = div_output_shape(type, Shape{}, Shape{}, other, y);
-        if (at.code != StatusCode::unsupported_type) {
-            return hint + "; opset " + std::to_string(opset) + " and later do (--opset " + std::to_string(opset) + ")";
-        }
+    const std::uint32_t first = first_onnx_opset_admitting(type);
+    if (first != 0U) {
+        return hint + "; opset " + std::to_string(first) + " and later do (--opset " + std::to_string(first) + ")";
     }
     return hint + "; no ONNX opset does (--profile sonnx or openvino takes every type)";
 }
 
 // [impl->req~div-cli-d18~1]
-std::string precondition_hint(const oracle::ConformanceReport& report, const CheckHints& hints) {
+std::string precondition_hint(const Report& report, const HintContext& hints) {
     const StatusCode code = report.precondition.code;
     if ((code == StatusCode::zero_divisor) || (code == StatusCode::overflow)) {
         const std::string bits = sixteen_bit_hint(hints);
@@ -61,7 +54,7 @@ std::string precondition_hint(const oracle::ConformanceReport& report, const Che
 }
 
 // [impl->req~div-cli-d18~1]
-std::vector<std::string> report_hints(const oracle::ConformanceReport& report, const CheckHints& hints) {
+std::vector<std::string> report_hints(const Report& report, const HintContext& hints) {
     std::vector<std::string> out;
     if (!report.candidate_mismatch.is_ok()) {
         if (!is_float(hints.a_type) && is_float(hints.y_type)) {
@@ -72,10 +65,10 @@ std::vector<std::string> report_hints(const oracle::ConformanceReport& report, c
         return out;
     }
     const std::string bits = sixteen_bit_hint(hints);
-    if ((oracle::nonconforming(report) > 0U) && !bits.empty()) {
+    if ((nonconforming(report) > 0U) && !bits.empty()) {
         out.push_back(bits);
     }
-    const std::uint64_t wrong = oracle::nonconforming(report);
+    const std::uint64_t wrong = nonconforming(report);
     if ((wrong > 0U) && (report.other_rounding_matches == wrong)) {
         const IntRounding used = hints.rounding;
         const char* other = (used == IntRounding::floor) ? "trunc" : "floor";
@@ -89,4 +82,4 @@ std::vector<std::string> report_hints(const oracle::ConformanceReport& report, c
     return out;
 }
 
-}  // namespace sonnx::cli
+}  // namespace sonnx::check

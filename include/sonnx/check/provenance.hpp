@@ -1,10 +1,8 @@
 // How a report was made (DIV-CLI-D17): the tool's version and source
 // revision, the command line, the options in force, each input file with
 // its SHA-256 and how it was read, and the date; enough to re-run it.
-#ifndef SONNX_CLI_PROVENANCE_HPP
-#define SONNX_CLI_PROVENANCE_HPP
-
-#include <nlohmann/json.hpp>
+#ifndef SONNX_CHECK_PROVENANCE_HPP
+#define SONNX_CHECK_PROVENANCE_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -13,12 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "sonnx/check/settings.hpp"
 #include "sonnx/element_type.hpp"
 
-namespace sonnx::cli {
+namespace sonnx::check {
 
-// "sonnx-div 0.1.0 (revision <git describe>, <compiler>)".
+// "sonnx-div 0.1.0 (revision <git describe>, <compiler>)", and its parts.
 std::string version_text();
+const char* tool_version();   // "0.1.0"
+const char* tool_revision();  // git describe --always --dirty at configure time, or "unknown"
+const char* tool_compiler();
 
 // main records the command line once, before any command runs.
 void record_command_line(int argc, const char* const* argv);
@@ -62,12 +64,21 @@ struct Provenance {
 
 Provenance start_provenance(const std::string& command);
 
+// The operator's options as they apply, by the report's names ("profile",
+// "opset", "int-rounding", ...), defaults included.
+std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options);
+// check's settings as they apply: the operator's options, then accept (floats)
+// or undefined (integers), type (`type_read_as`, or "(not given)"), worst, shard, threads.
+std::vector<std::pair<std::string, std::string>> settings_in_force(const Settings& settings, bool floating,
+                                                                   const std::string& type_read_as);
+const char* rounding_name(IntRounding rounding);    // "floor", "trunc"
+const char* revision_name(SonnxRevision revision);  // "seed", "2026-06"
+
 // The SHA-256 of a file's bytes in hex; io::FileError when it cannot be read.
 std::string sha256_of_file(const std::string& path);
 
-nlohmann::json provenance_json(const Provenance& p);
 void print_provenance(std::ostream& out, const Provenance& p);
 
-}  // namespace sonnx::cli
+}  // namespace sonnx::check
 
-#endif  // SONNX_CLI_PROVENANCE_HPP
+#endif  // SONNX_CHECK_PROVENANCE_HPP

@@ -1,5 +1,4 @@
-// Negative controls of `check` (check_conformance), tool qualification of
-// issue #12: candidates with each fault class injected, over every FP16
+// Negative controls of the judge (check::judge), tool qualification: candidates with each fault class injected, over every FP16
 // divisor of every kStride-th numerator (every 4 * kStride-th at half-ulp and
 // one-ulp) and over every valid INT8 pair, and the exact count of
 // non-conforming elements that an independent computation predicts
@@ -11,13 +10,13 @@
 #include <vector>
 
 #include "fp16_reference.hpp"
-#include "sonnx/oracle/conformance.hpp"
+#include "judge_test_support.hpp"
 #include "test_support.hpp"
 
-namespace sonnx::oracle {
+namespace sonnx::check {
 namespace {
 
-using namespace test;  // NOLINT: the FP16 reference
+using namespace oracle::test;  // NOLINT: the FP16 reference
 
 using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_support.hpp)
 
@@ -175,7 +174,7 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
         const char* name;
         Fault fault;
         bool tolerated_at_half;  // some differing elements are within half an ulp
-        bool tolerated_at_one;   // some differing elements are within one ulp
+        bool tolerated_at_one;  // some differing elements are within one ulp
     } cases[] = {{"one ulp off", &one_ulp_off, true, true},
                  {"round toward zero", &toward_zero, true, true},
                  {"ties away from zero", &ties_away, true, true},
@@ -208,7 +207,8 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
             const ConformanceReport r = check_conformance(in_view(ElementType::fp16, a), in_view(ElementType::fp16, b),
                                                           in_view(ElementType::fp16, y), options);
             ASSERT_TRUE(r.precondition.is_ok()) << fault.name;
-            const std::string at = std::string(fault.name) + " at " + acceptance_name(level.level, 0.0);
+            const std::string at = std::string(fault.name) + " at " +
+                                   acceptance_name(AcceptanceLevel{level.level, 0.0});
             EXPECT_EQ(r.elements - r.conforming, level.predicted) << at;
             if (level.tolerated_in_part) {
                 EXPECT_LT(level.predicted, differ) << at;
@@ -270,4 +270,4 @@ TEST(CheckControls, EveryIntegerFaultIsCountedExactly) {
 }
 
 }  // namespace
-}  // namespace sonnx::oracle
+}  // namespace sonnx::check

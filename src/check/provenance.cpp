@@ -1,4 +1,4 @@
-#include "provenance.hpp"
+#include "sonnx/check/provenance.hpp"
 
 #include <openssl/evp.h>
 
@@ -13,9 +13,10 @@
 
 #include "build_info.hpp"
 #include "sonnx/io/tensor_data.hpp"
+#include "sonnx/check/profile_rules.hpp"
 #include "sonnx/text/shape_text.hpp"
 
-namespace sonnx::cli {
+namespace sonnx::check {
 
 namespace {
 
@@ -63,6 +64,10 @@ struct FileCloser {
 };
 
 }  // namespace
+
+const char* tool_version() { return build_info::kVersion; }
+const char* tool_revision() { return build_info::kRevision; }
+const char* tool_compiler() { return build_info::kCompiler; }
 
 // [impl->req~div-cli-d17~1]
 std::string version_text() {
@@ -135,34 +140,6 @@ Provenance start_provenance(const std::string& command) {
 }
 
 // [impl->req~div-cli-d17~1]
-nlohmann::json provenance_json(const Provenance& p) {
-    nlohmann::json j;
-    j["tool"] = "sonnx-div";
-    j["version"] = build_info::kVersion;
-    j["revision"] = build_info::kRevision;
-    j["compiler"] = build_info::kCompiler;
-    j["date"] = p.date;
-    j["command"] = p.command;
-    j["command_line"] = p.command_line;
-    nlohmann::json options = nlohmann::json::object();
-    for (const auto& [name, value] : p.options) {
-        options[name] = value;
-    }
-    j["options"] = options;
-    nlohmann::json inputs = nlohmann::json::array();
-    for (const InputRecord& in : p.inputs) {
-        inputs.push_back({{"role", in.role},
-                          {"path", in.path},
-                          {"sha256", in.sha256},
-                          {"stored_type", element_type_name(in.stored)},
-                          {"read_as", element_type_name(in.read_as)},
-                          {"shape", in.dims}});
-    }
-    j["inputs"] = inputs;
-    return j;
-}
-
-// [impl->req~div-cli-d17~1]
 void print_provenance(std::ostream& out, const Provenance& p) {
     out << "made by: " << version_text() << ", " << p.date << "\n";
     out << "command: " << p.command_line << "\n";
@@ -180,4 +157,51 @@ void print_provenance(std::ostream& out, const Provenance& p) {
     }
 }
 
-}  // namespace sonnx::cli
+// [impl->req~div-cli-d17~1]
+std::vector<std::pair<std::string, std::string>> options_in_force(const DivOptions& options) {
+    std::vector<std::pair<std::string, std::string>> in_force;
+    switch (options.profile) {
+        case Profile::onnx:
+            in_force.emplace_back("profile", "onnx");
+            in_force.emplace_back("opset", std::to_string(options.onnx.opset));
+            if (options.onnx.opset < 7U) {
+                in_force.emplace_back("broadcast", options.onnx.broadcast ? "1" : "0");
+                in_force.emplace_back("axis", options.onnx.has_axis ? std::to_string(options.onnx.axis) : "none");
+            }
+            break;
+        case Profile::openvino:
+            in_force.emplace_back("profile", "openvino");
+            in_force.emplace_back("pythondiv", options.openvino.pythondiv ? "true" : "false");
+            in_force.emplace_back("auto-broadcast",
+                                  (options.openvino.auto_broadcast == AutoBroadcast::none) ? "none" : "numpy");
+            break;
+        default:
+            in_force.emplace_back("profile", "sonnx");
+            in_force.emplace_back("sonnx-revision", revision_name(options.sonnx_revision));
+            break;
+    }
+    in_force.emplace_back("int-rounding", rounding_name(rounding_of(options)));
+    return in_force;
+}
+
+// [impl->req~div-cli-d17~1]
+std::vector<std::pair<std::string, std::string>> settings_in_force(const Settings& settings, bool floating,
+                                                                   const std::string& type_read_as) {
+    std::vector<std::pair<std::string, std::string>> in_force = options_in_force(settings.profile);
+    if (floating) {
+        in_force.emplace_back("accept", acceptance_name(settings.accept));
+    } else {
+        in_force.emplace_back("undefined", (undefined_policy(settings) == UndefinedPolicy::list) ? "list" : "refuse");
+    }
+    in_force.emplace_back("type", type_read_as.empty() ? "(not given)" : type_read_as);
+    in_force.emplace_back("worst", std::to_string(settings.worst));
+    in_force.emplace_back("shard", std::to_string(settings.shard.index) + "/" + std::to_string(settings.shard.count));
+    in_force.emplace_back("threads", std::to_string(settings.threads) + " (the report does not depend on it)");
+    return in_force;
+}
+
+const char* rounding_name(IntRounding rounding) { return (rounding == IntRounding::toward_zero) ? "trunc" : "floor"; }
+
+const char* revision_name(SonnxRevision revision) { return (revision == SonnxRevision::r2026_06) ? "2026-06" : "seed"; }
+
+}  // namespace sonnx::check

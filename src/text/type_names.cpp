@@ -1,8 +1,8 @@
-#include "type_names.hpp"
+#include "sonnx/text/type_names.hpp"
 
 #include <cctype>
 
-namespace sonnx::cli {
+namespace sonnx::text {
 
 namespace {
 
@@ -34,4 +34,4 @@ bool parse_type_name(const std::string& text, ElementType& type) {
     return false;
 }
 
-}  // namespace sonnx::cli
+}  // namespace sonnx::text
