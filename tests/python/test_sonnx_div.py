@@ -234,7 +234,7 @@ class TestDiv:
                                  ({"pythondiv": True}, "belongs to the openvino profile"),
                                  ({"profile": "tensorflow"}, "--profile must be one of sonnx, onnx, openvino"),
                                  ({"rounding": "ceil"}, "--int-rounding must be one of floor, trunc"),
-                                 ({"profile": "onnx", "opset": 26}, "--opset must be from 1 to 25"),
+                                 ({"profile": "onnx", "opset": 28}, "--opset must be from 1 to 27"),
                                  ({"type": "fp8"}, "type 'fp8' is none of fp16, bf16")):
             with pytest.raises(ValueError, match=message.replace("(", r"\(")) as caught:
                 sonnx_div.div(one, one, **options)
