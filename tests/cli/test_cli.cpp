@@ -843,7 +843,7 @@ TEST_F(Cli, CheckUnderABroadcastingProfile) {
 // onnx-test on the project's own node-test folders: truncation passes under
 // onnx (the default here), floor fails where the signs differ (sonnx), and
 // the sonnx profile rejects broadcasting with C1 and its restriction R1.
-// [utest->req~div-onnx-d2~2]
+// [utest->req~div-onnx-d2~3]
 // [utest->req~div-cli-d10~1]
 // [utest->req~div-cli-d17~1]
 TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
