@@ -361,6 +361,11 @@ DivModel read_model(const fs::path& folder) {
         !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
         throw TestError(path.string() + ": not an ONNX ModelProto");
     }
+    if (model.functions_size() > 0) {
+        throw TestError("the model defines " + std::to_string(model.functions_size()) + " local function(s), '" +
+                        model.functions(0).name() +
+                        "' first; a runtime may run one in the Div node's place, and a Div node test needs none");
+    }
     DivModel div_model;
     div_model.opset = model_opset(model);
     check_graph(model.graph(), div_model);
@@ -637,16 +642,19 @@ std::vector<std::string> find_node_tests(const std::string& path) {
     if (!fs::is_directory(root)) {
         throw std::runtime_error(path + ": not a directory");
     }
-    if (is_node_test(root)) {
-        return {root.string()};
-    }
+    // The folder itself, when it is a test, then its sub-folders that are
+    // tests (data sets aside): a test folder holding tests, or a folder of
+    // tests holding a stray data set or model, hides none of them.
     std::vector<std::string> folders;
     for (const fs::directory_entry& entry : fs::directory_iterator(root)) {
-        if (entry.is_directory() && is_node_test(entry.path())) {
+        if (entry.is_directory() && !is_data_set_name(entry.path().filename().string()) && is_node_test(entry.path())) {
             folders.push_back(entry.path().string());
         }
     }
     std::sort(folders.begin(), folders.end());
+    if (is_node_test(root)) {
+        folders.insert(folders.begin(), root.string());
+    }
     return folders;
 }
 

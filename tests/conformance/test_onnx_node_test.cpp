@@ -448,6 +448,28 @@ TEST(OnnxNodeTest, TheGraphIsExactlyTheDivNodesInputsAndOutput) {
                       {"initializer"});
 }
 
+// A model-local function (ModelProto.functions) could stand for the node's
+// operator in a runtime; a single-Div test has none.
+// [utest->req~div-onnx-d2~3]
+TEST(OnnxNodeTest, AModelWithLocalFunctionsIsAnError) {
+    RecordProperty("requirements", "DIV-ONNX-D2");
+    expect_edit_error("own_div_fp16", "local_function",
+                      [](onnx::ModelProto& m) {
+                          onnx::FunctionProto* function = m.add_functions();
+                          function->set_name("Div");
+                          function->set_domain("");
+                          function->add_input("A");
+                          function->add_input("B");
+                          function->add_output("C");
+                          onnx::NodeProto* node = function->add_node();
+                          node->set_op_type("Mul");
+                          node->add_input("A");
+                          node->add_input("B");
+                          node->add_output("C");
+                      },
+                      {"function", "'Div'"});
+}
+
 // A data set holds input_0.pb, input_1.pb and at most output_0.pb: another
 // input_*.pb or output_*.pb claims a graph value the model does not have.
 // A tensor's name, when it has one, is the graph value's. Every entry named
@@ -526,6 +548,34 @@ TEST(OnnxNodeTest, EveryFolderWithDataSetsOrAModelEntryIsATest) {
     std::ostringstream none;
     EXPECT_EQ(run_node_tests({(root / "d_not_a_test").string()}, NodeTestSettings{}, none), 1U);
     EXPECT_NE(none.str().find("ERROR "), std::string::npos) << none.str();
+}
+
+// A test folder that also holds test folders (not data sets): the folder
+// and each of them are tests, and count; neither hides the other (a stray
+// test_data_set_* or model.onnx in a folder of tests hid every test in it).
+// [utest->req~div-onnx-d2~3]
+TEST(OnnxNodeTest, TestsInsideATestFolderAreRunToo) {
+    RecordProperty("requirements", "DIV-ONNX-D2");
+    const fs::path root = copy_case("own_div_fp16", "test_holding_tests");
+    fs::copy(kOwnCases / "own_div_fp64", root / "nested_passes", fs::copy_options::recursive);
+    fs::copy(kOwnCases / "own_div_fp64", root / "nested_no_model", fs::copy_options::recursive);
+    fs::remove(root / "nested_no_model" / "model.onnx");
+    const std::vector<std::string> expected = {root.string(), (root / "nested_no_model").string(),
+                                               (root / "nested_passes").string()};
+    EXPECT_EQ(find_node_tests(root.string()), expected);
+    std::ostringstream out;
+    EXPECT_EQ(run_node_tests({root.string()}, NodeTestSettings{}, out), 1U) << out.str();
+    EXPECT_NE(out.str().find("2 of 3 ONNX node tests passed"), std::string::npos) << out.str();
+    // A folder of tests with a stray data set: the stray one is a test (ERROR), the others still run.
+    const fs::path stray = kScratch / "folder_with_stray_data_set";
+    fs::remove_all(stray);
+    fs::create_directories(stray);
+    fs::copy(kOwnCases / "own_div_fp16", stray / "a_passes", fs::copy_options::recursive);
+    fs::copy(kOwnCases / "own_div_fp16" / "test_data_set_0", stray / "test_data_set_0", fs::copy_options::recursive);
+    std::ostringstream stray_out;
+    EXPECT_EQ(run_node_tests({stray.string()}, NodeTestSettings{}, stray_out), 1U) << stray_out.str();
+    EXPECT_NE(stray_out.str().find("PASS a_passes"), std::string::npos) << stray_out.str();
+    EXPECT_NE(stray_out.str().find("1 of 2 ONNX node tests passed"), std::string::npos) << stray_out.str();
 }
 
 onnx::AttributeProto* add_int_attribute(onnx::ModelProto& m, const std::string& name, std::int64_t value) {

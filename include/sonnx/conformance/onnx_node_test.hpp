@@ -74,9 +74,9 @@ struct NodeTestOutcome {
 
 // The test folders under `path`: `path` itself when it is a test (it holds
 // a model.onnx entry, even a dangling link, or an entry named
-// test_data_set*), otherwise its sub-folders that are tests, sorted by name;
-// a test without a readable model is run, and is an ERROR. Throws
-// std::runtime_error when `path` is not a directory.
+// test_data_set*), then its sub-folders that are tests (data sets aside),
+// sorted by name; a test without a readable model is run, and is an ERROR.
+// Throws std::runtime_error when `path` is not a directory.
 [[nodiscard]] std::vector<std::string> find_node_tests(const std::string& path);
 
 // Runs one test folder. Never throws: problems with the folder are an
