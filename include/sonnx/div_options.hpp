@@ -26,12 +26,13 @@ enum class Profile : std::uint8_t { sonnx = 0U, onnx = 1U, openvino = 2U };
 // [impl->req~div-ov-r2~1]
 enum class AutoBroadcast : std::uint8_t { none = 0U, numpy = 1U };
 
-// The newest ONNX opset the onnx profile accepts (DIV-ONNX-D1).
-inline constexpr std::uint32_t kOnnxOpsetMax = 25U;
+// The newest ONNX opset the onnx profile accepts (DIV-ONNX-D1): 27, ONNX
+// 1.23's newest, where Div-14 is still Div's newest version.
+inline constexpr std::uint32_t kOnnxOpsetMax = 27U;
 
 // ONNX Div: the opset the model imports (1 ... kOnnxOpsetMax) and, for
 // opsets 1 to 6 only, the attributes `broadcast` and `axis`.
-// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-d1~2]
 // [impl->req~div-onnx-r3~1]
 struct OnnxOptions {
     std::uint32_t opset{14U};

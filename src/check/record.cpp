@@ -41,7 +41,8 @@ CheckRecord check_tensors(const Tensor& a, const Tensor& b, const Tensor& y, con
     CheckRecord record;
     record.settings = settings;
     record.type_read_as = type_read_as;
-    const bool floating = (static_cast<std::uint8_t>(a.type) < kElementTypeCount) && oracle::element_traits(a.type).is_float;
+    const bool floating = (static_cast<std::uint8_t>(a.type) < kElementTypeCount) &&
+                          oracle::element_traits(a.type).is_float;
     provenance.options = settings_in_force(settings, floating, type_read_as);
     record.provenance = std::move(provenance);
     record.y_dims = result_dims(a.view, b.view, settings);

@@ -109,8 +109,7 @@ std::string settings_problem(const Settings& settings) {
                std::to_string(shard.index) + "/" + std::to_string(shard.count);
     }
     if ((settings.threads < 1U) || (settings.threads > kMaxThreads)) {
-        return "threads must be from 1 to " + std::to_string(kMaxThreads) + ", not " +
-               std::to_string(settings.threads);
+        return "threads must be from 1 to " + std::to_string(kMaxThreads) + ", not " + std::to_string(settings.threads);
     }
     if (settings.worst > kMaxWorst) {
         return "worst must be at most " + std::to_string(kMaxWorst) + ", not " + std::to_string(settings.worst);

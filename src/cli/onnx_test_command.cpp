@@ -24,7 +24,7 @@ struct OnnxTestArguments {
     OperatorOptions op;
 };
 
-// [impl->req~div-onnx-d2~2]
+// [impl->req~div-onnx-d2~3]
 // [impl->req~div-cli-d10~1]
 // [impl->req~div-cli-d17~1]
 int run_onnx_test(const OnnxTestArguments& args) {

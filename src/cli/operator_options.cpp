@@ -29,7 +29,7 @@ void OperatorOptions::add_to(CLI::App& command) {
                         "later one: truncation; FP16, FP32, FP64 and 8- to 64-bit integers only; DIV-PROF-D4)")
             ->check(CLI::IsMember({"seed", "2026-06"}))
             ->capture_default_str();
-    opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 25; default 14)")
+    opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 27; default 14)")
                         ->check(whole_number_up_to(kOnnxOpsetMax))
                         ->check(CLI::Range(1U, kOnnxOpsetMax));
     broadcast_option_ = command

@@ -57,7 +57,7 @@ Status invalid_option(RequirementId requirement) noexcept {
 
 // The opset lies in [1, kOnnxOpsetMax]; broadcast and axis exist only up to
 // Div-6 (the attributes were removed in Div-7).
-// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-d1~2]
 Status check_onnx_options(const OnnxOptions& onnx) noexcept {
     Status status{};
     const bool opset_known = (onnx.opset >= 1U) && (onnx.opset <= kOnnxOpsetMax);
@@ -94,7 +94,7 @@ Status check_openvino_options(const OpenVinoOptions& openvino) noexcept {
 // Since-versions of Div: 1, 6, 7, 13, 14; an opset selects the newest one
 // not above it (ONNX versioning: a model importing opset N uses, for each
 // operator, its newest version with since_version <= N).
-// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-d1~2]
 std::uint32_t onnx_div_version(std::uint32_t opset) noexcept {
     std::uint32_t version = 1U;
     if (opset >= 14U) {
@@ -113,7 +113,7 @@ std::uint32_t onnx_div_version(std::uint32_t opset) noexcept {
 
 // [impl->req~div-api-d6~1]
 // [impl->req~div-prof-d1~1]
-// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-d1~2]
 Status check_profile_options(const DivOptions& options) noexcept {
     Status status{};
     const bool rounding_known = (options.int_rounding == IntRounding::floor) ||

@@ -40,7 +40,7 @@ inline Settings settings_of(const CheckOptions& options) {
 }
 
 inline ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
-                                    const CheckOptions& options) {
+                                           const CheckOptions& options) {
     return judge(a, b, y, settings_of(options));
 }
 

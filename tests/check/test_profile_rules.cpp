@@ -133,13 +133,14 @@ void expect_map(ElementType type, const Shape& a, const Shape& b, const DivOptio
     EXPECT_TRUE(same(map.b_on_y, b_on_y)) << what << ": B on Y " << text(map.b_on_y) << ", want " << text(b_on_y);
 }
 
-// The multidirectional profiles: ONNX Div-7, -13, -14 (opsets 7 to 25) and
+// The multidirectional profiles: ONNX Div-7, -13, -14 (opsets 7 to kOnnxOpsetMax) and
 // OpenVINO's auto_broadcast numpy, each with the requirement its errors name.
 std::vector<std::pair<DivOptions, RequirementId>> multidirectional_profiles() {
     return {{onnx_options(7U), RequirementId::div_onnx_r2},
             {onnx_options(13U), RequirementId::div_onnx_r2},
             {onnx_options(14U), RequirementId::div_onnx_r2},
             {onnx_options(25U), RequirementId::div_onnx_r2},
+            {onnx_options(kOnnxOpsetMax), RequirementId::div_onnx_r2},
             {openvino_options(AutoBroadcast::numpy), RequirementId::div_ov_r2}};
 }
 
@@ -436,14 +437,14 @@ TEST(Options, ValuesOutsideTheirEnumerationsOrRanges) {
     EXPECT_TRUE(shape_preconditions(ElementType::fp32, s, s, options, map).is_ok()) << "onnx ignores the revision";
     options.profile = Profile::openvino;
     EXPECT_TRUE(shape_preconditions(ElementType::fp32, s, s, options, map).is_ok()) << "openvino ignores it";
-    // The opset range [1, 25], and broadcast/axis only up to Div-6.
-    for (const std::uint32_t opset : {0U, 26U, 1000U, std::numeric_limits<std::uint32_t>::max()}) {
+    // The opset range [1, kOnnxOpsetMax], and broadcast/axis only up to Div-6.
+    for (const std::uint32_t opset : {0U, kOnnxOpsetMax + 1U, 1000U, std::numeric_limits<std::uint32_t>::max()}) {
         expect_invalid(onnx_options(opset), RequirementId::div_onnx_d1, "opset " + std::to_string(opset));
     }
     for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
         EXPECT_TRUE(shape_preconditions(ElementType::fp32, s, s, onnx_options(opset), map).is_ok()) << opset;
     }
-    for (const std::uint32_t opset : {7U, 13U, 14U, 25U}) {
+    for (const std::uint32_t opset : {7U, 13U, 14U, kOnnxOpsetMax}) {
         expect_invalid(legacy_options(opset, true), RequirementId::div_onnx_d1,
                        "broadcast at " + std::to_string(opset));
         expect_invalid(legacy_options(opset, false, true, 0), RequirementId::div_onnx_d1,
@@ -600,8 +601,8 @@ TEST(Order, TheFirstFailingStepIsReported) {
     seventeen.rank = 17U;
     const Shape huge = make({kTwo32, kTwo32});
     const auto unknown = static_cast<ElementType>(20U);
-    // Options before types: opset 26 with an unknown type.
-    expect_status(shape_preconditions(unknown, seventeen, seventeen, onnx_options(26U), map),
+    // Options before types: an opset past the range with an unknown type.
+    expect_status(shape_preconditions(unknown, seventeen, seventeen, onnx_options(kOnnxOpsetMax + 1U), map),
                   StatusCode::invalid_argument, RequirementId::div_onnx_d1, Operand::none, 0U, "options first");
     // Known type before the profile's list, the list before ranks.
     expect_status(shape_preconditions(unknown, seventeen, seventeen, onnx_options(1U), map),
@@ -800,7 +801,8 @@ DivOptions draw_options(Rng& rng) {
     o.sonnx_revision = percent(rng, 1U) ? static_cast<SonnxRevision>(2U + below(rng, 254U))
                                         : (percent(rng, 50U) ? SonnxRevision::seed : SonnxRevision::r2026_06);
     if (percent(rng, 2U)) {
-        const std::array<std::uint32_t, 5> bad = {0U, 26U, 27U, 1000U, std::numeric_limits<std::uint32_t>::max()};
+        const std::array<std::uint32_t, 5> bad = {0U, kOnnxOpsetMax + 1U, kOnnxOpsetMax + 2U, 1000U,
+                                                  std::numeric_limits<std::uint32_t>::max()};
         o.onnx.opset = bad[below(rng, bad.size())];
     } else if (percent(rng, 50U)) {
         o.onnx.opset = 1U + static_cast<std::uint32_t>(below(rng, 6U));

@@ -242,8 +242,8 @@ class TestDiv:
                                  ({"profile": "tensorflow"}, "profile must be one of 'sonnx', 'onnx', 'openvino', "
                                                              "not 'tensorflow'"),
                                  ({"rounding": "ceil"}, "rounding must be one of 'floor', 'trunc', not 'ceil'"),
-                                 ({"profile": "onnx", "opset": 26}, "opset must be from 1 to 25, not 26"),
-                                 ({"profile": "onnx", "opset": -1}, "opset must be from 1 to 25, not -1"),
+                                 ({"profile": "onnx", "opset": 28}, "opset must be from 1 to 27, not 28"),
+                                 ({"profile": "onnx", "opset": -1}, "opset must be from 1 to 27, not -1"),
                                  ({"type": "fp8"}, "type 'fp8' is none of fp16, bf16")):
             with pytest.raises(ValueError, match=re.escape(message)) as caught:
                 sonnx_div.div(one, one, **options)

@@ -106,22 +106,23 @@ TEST(ProfileSelection, UnknownOptionValuesAreRejected) {
     EXPECT_TRUE(div(a.in(), a.in(), y.out(), openvino_options(true, AutoBroadcast::none), nullptr).is_ok());
 }
 
-// Opsets 1 ... 25; broadcast and axis only before Div-7.
-// [utest->req~div-onnx-d1~1]
+// Opsets 1 ... 27 (ONNX 1.23's newest; Div-14 from 14 on); broadcast and
+// axis only before Div-7.
+// [utest->req~div-onnx-d1~2]
 // [utest->req~div-api-d1~1]
 TEST(OnnxProfile, OpsetRangeAndLegacyAttributes) {
     RecordProperty("requirements", "DIV-ONNX-D1,DIV-API-D1");
     auto a = filled<float>(ElementType::fp32, make({2}), 1.0F);
     auto y = filled<float>(ElementType::fp32, make({2}), 0.0F);
-    for (const std::uint32_t opset : {0U, 26U, 1000U}) {
+    for (const std::uint32_t opset : {0U, 28U, 1000U}) {
         expect_status(run_untouched(a.in(), a.in(), y, onnx_options(opset)), StatusCode::invalid_argument,
                       "DIV-ONNX-D1", Operand::none, 0U);
     }
     for (std::uint32_t opset = 1U; opset <= kOnnxOpsetMax; ++opset) {
         EXPECT_TRUE(run_untouched(a.in(), a.in(), y, onnx_options(opset)).is_ok()) << "opset " << opset;
     }
-    EXPECT_EQ(kOnnxOpsetMax, 25U);
-    for (const std::uint32_t opset : {7U, 13U, 14U, 25U}) {
+    EXPECT_EQ(kOnnxOpsetMax, 27U);
+    for (const std::uint32_t opset : {7U, 13U, 14U, 25U, 26U, 27U}) {
         expect_status(run_untouched(a.in(), a.in(), y, legacy_options(opset, true)), StatusCode::invalid_argument,
                       "DIV-ONNX-D1", Operand::none, 0U);
         expect_status(run_untouched(a.in(), a.in(), y, legacy_options(opset, false, true, 0)),
@@ -151,7 +152,7 @@ std::set<ElementType> onnx_admitted(std::uint32_t opset) {
 }
 
 // [utest->req~div-onnx-r1~1]
-// [utest->req~div-onnx-d1~1]
+// [utest->req~div-onnx-d1~2]
 // [utest->req~div-bcast-d5~2]
 TEST(OnnxProfile, EachOpsetAdmitsItsTypeList) {
     RecordProperty("requirements", "DIV-ONNX-R1,DIV-ONNX-D1,DIV-BCAST-D5");
@@ -193,11 +194,11 @@ TEST(OnnxProfile, EachOpsetAdmitsItsTypeList) {
 // Opset 7 and later broadcast; opset 6 and earlier only with broadcast = 1.
 // [utest->req~div-onnx-r2~1]
 // [utest->req~div-onnx-r3~1]
-// [utest->req~div-onnx-d1~1]
+// [utest->req~div-onnx-d1~2]
 TEST(OnnxProfile, BroadcastingDependsOnTheOpset) {
     RecordProperty("requirements", "DIV-ONNX-R2,DIV-ONNX-R3,DIV-ONNX-D1");
     Shape y{};
-    for (const std::uint32_t opset : {7U, 12U, 13U, 14U, 17U, 25U}) {
+    for (const std::uint32_t opset : {7U, 12U, 13U, 14U, 17U, 25U, 27U}) {
         ASSERT_TRUE(div_output_shape(ElementType::fp32, make({3, 4, 5}), make({5}), onnx_options(opset), y).is_ok());
         EXPECT_TRUE(same_shape(y, make({3, 4, 5})));
         ASSERT_TRUE(div_output_shape(ElementType::fp32, make({5}), make({3, 4, 5}), onnx_options(opset), y).is_ok());

@@ -26,8 +26,11 @@ namespace sonnx::conformance {
 // reference returned an error status for the inputs (judged before the
 // output is read: a data set without output_*.pb, such as the runtime
 // harness's hazard sets, is rejected with the reference's status); error:
-// the folder could not be read, is not a single-Div test, or a data set
-// the reference accepts has no output to compare.
+// the folder could not be read, is not a single-Div test, is not what its
+// model declares (a graph input's or output's type or shape against the
+// data, the data set's files, an attribute its Div version lacks, an opset
+// outside 1 to kOnnxOpsetMax: DIV-ONNX-D2), or a data set the reference
+// accepts has no output to compare.
 enum class Verdict : std::uint8_t { pass = 0U, fail = 1U, rejected = 2U, error = 3U };
 
 // "PASS", "FAIL", "REJECTED", "ERROR".
@@ -69,9 +72,11 @@ struct NodeTestOutcome {
     std::vector<DataSetOutcome> data_sets;
 };
 
-// The test folders under `path`: `path` itself when it holds model.onnx,
-// otherwise its sub-folders that hold one, sorted by name. Throws
-// std::runtime_error when `path` is not a directory.
+// The test folders under `path`: `path` itself when it is a test (it holds
+// a model.onnx entry, even a dangling link, or an entry named
+// test_data_set*), then its sub-folders that are tests (data sets aside),
+// sorted by name; a test without a readable model is run, and is an ERROR.
+// Throws std::runtime_error when `path` is not a directory.
 [[nodiscard]] std::vector<std::string> find_node_tests(const std::string& path);
 
 // Runs one test folder. Never throws: problems with the folder are an
