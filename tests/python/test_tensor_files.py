@@ -9,7 +9,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from onnx import TensorProto, helper
+from onnx import TensorProto
 
 import sonnx_div
 

@@ -187,6 +187,41 @@ BATCH_WRITERS = {
         ''',
 }
 
+MEDDLER = adapter("meddler", "sonnx-floor", ["FP32"], '''
+    def run_batch(jobs):
+        """Right quotients, except where it meddles: an output that is a link to the reference's expected output,
+        an output computed from inputs it rewrote, and a rewritten set input (found by guessing the layout)."""
+        for job in jobs:
+            data = os.path.join(job["set"], "test_data_set_0")
+            if os.path.exists(os.path.join(data, "output_0.pb")):
+                write(job, None, outcome="error")   # it was shown the expected output: the test fails on this
+                continue
+            name = os.path.basename(job["result"])
+            out = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(job["result"]))))
+            real = os.path.join(out, "sets", "sonnx-floor", "FP32", name, "test_data_set_0")
+            if name == "specials_x_specials":
+                os.makedirs(os.path.join(job["result"], "test_data_set_0"), exist_ok=True)
+                os.symlink(os.path.join(real, "output_0.pb"), os.path.join(job["result"], "test_data_set_0",
+                                                                           "output_0.pb"))
+                write(job, None)
+                continue
+            if name == "boundary_x_boundary":   # A := B in its copy of the inputs, then B / B = 1 everywhere finite
+                with open(os.path.join(data, "input_1.pb"), "rb") as source:
+                    proto = TensorProto.FromString(source.read())
+                proto.name = "A"
+                with open(os.path.join(data, "input_0.pb"), "wb") as target:
+                    target.write(proto.SerializeToString())
+            if name == "random_bits":           # the same values, another tensor name: other bytes
+                with open(os.path.join(real, "input_0.pb"), "rb") as source:
+                    proto = TensorProto.FromString(source.read())
+                proto.name = "meddled"
+                with open(os.path.join(real, "input_0.pb"), "wb") as target:
+                    target.write(proto.SerializeToString())
+            a, b = inputs(job)
+            with np.errstate(all="ignore"):
+                write(job, numpy_helper.from_array(np.true_divide(a, b), "C").SerializeToString())
+    ''')
+
 HANGS = adapter("hangs", "sonnx-floor", ["FP32", "INT32"], '''
     def compute(a, b, type_name):
         time.sleep(3600)
@@ -293,6 +328,20 @@ class TestWhatIsJudgedIsWhatTheRuntimeReturned:
         checked = onnx_test(out / "results" / "fp16-int32-data" / "FP16", "--profile", "sonnx")
         assert checked.returncode == 1
         assert set(onnx_test_lines(checked).values()) == {"ERROR"}, checked.stdout
+
+    # [utest->req~div-rt-d1~2]
+    def test_what_is_judged_is_the_sets_inputs_and_the_runtimes_own_output_file(self, tmp_path):
+        """The adapter is not shown the expected output; an output that links to it, an output computed from
+        inputs the adapter rewrote, and a set whose inputs changed are never conforming."""
+        run, report, out = run_harness(tmp_path, {"meddler.py": MEDDLER}, "meddler", "FP32")
+        t = report_of(run, report)["runtimes"]["meddler"]["types"]["FP32"]
+        verdicts = {line["set"]: line["verdict"] for line in t["sets"]}
+        assert verdicts["specials_x_specials"] == "error" and verdicts["random_bits"] == "error", verdicts
+        assert verdicts["boundary_x_boundary"] == "non-conforming", verdicts
+        assert verdicts["subnormals"] == "conforming", verdicts     # judged, and never shown output_0.pb
+        assert t["verdict"] == "error"
+        texts = " ".join(f["runtime_did"] for f in report["runtimes"]["meddler"]["findings"])
+        assert "symbolic link" in texts and "inputs changed" in texts, texts
 
     # [utest->req~div-rt-d1~2]
     def test_the_harness_and_onnx_test_agree_on_conforming_wrong_type_and_wrong_shape_results(self, float64_run):
@@ -405,8 +454,8 @@ class TestAdapterCodeIsIsolated:
         assert findings(entry, "INT32", "hazard_min_by_minus_one")[0]["kind"] == \
             "undefined behaviour: returned a value"
 
-    # [utest->req~div-rt-d1~2]
     @pytest.mark.parametrize("name", sorted(BATCH_WRITERS))
+    # [utest->req~div-rt-d1~2]
     def test_a_run_batch_output_of_any_kind_is_judged_without_crashing(self, tmp_path, name):
         source = adapter(name, "sonnx-floor", ["FP32"], BATCH_WRITERS[name])
         run, report, out = run_harness(tmp_path, {"batch.py": source}, name, "FP32")
@@ -427,6 +476,49 @@ class TestAdapterCodeIsIsolated:
         report = report_of(run, report)
         assert {e["status"] for e in report["runtimes"].values()} == {"not run"}
         assert "previous run" not in (out / "report.md").read_text()
+
+    # [utest->req~div-rt-d1~2]
+    def test_a_fault_of_the_harness_itself_is_exit_status_4_with_a_report_saying_so(self, tmp_path):
+        """A sonnx_div whose check_files fails in a way the judge does not expect (RuntimeError): the harness's
+        own fault, not an adapter's."""
+        fake = tmp_path / "fake-module"
+        fake.mkdir()
+        real = [f for f in os.listdir(PYTHON_DIR) if f.startswith("sonnx_div.") and f.endswith(".so")]
+        assert len(real) == 1, os.listdir(PYTHON_DIR)
+        (fake / "sonnx_div.py").write_text(textwrap.dedent('''
+            import importlib.machinery
+            import importlib.util
+            import sys
+            this = sys.modules[__name__]
+            loader = importlib.machinery.ExtensionFileLoader("sonnx_div", %r)
+            real = importlib.util.module_from_spec(importlib.util.spec_from_loader("sonnx_div", loader))
+            loader.exec_module(real)
+            sys.modules[__name__] = this   # loading the extension registered it under the same name
+            globals().update({k: getattr(real, k) for k in dir(real) if not k.startswith("__")})
+
+
+            def check_files(*arguments, **options):
+                raise RuntimeError("injected fault")
+            ''' % os.path.join(PYTHON_DIR, real[0])))
+        run, report, out = run_harness(tmp_path, {}, "reciprocal,numpy", "FP32", "--python-dir", str(fake))
+        assert run.returncode == 4, run.stdout + run.stderr
+        assert "RuntimeError: injected fault" in run.stderr
+        assert report["harness_error"] == "RuntimeError: injected fault"
+        assert report["runtimes"]["reciprocal"]["status"] == "harness error" and "numpy" not in report["runtimes"]
+        assert "did not finish" in (out / "report.md").read_text()
+
+    # [utest->req~div-rt-d1~2]
+    def test_the_evidence_bundle_says_when_the_run_did_not_finish(self, tmp_path):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from evidencelib.runtimes_report import attach_runtimes_report
+        source = tmp_path / "report"
+        source.mkdir()
+        (source / "report.md").write_text("# report\n")
+        (source / "report.json").write_text(json.dumps({
+            "date": "2026-11-27T00:00:00Z", "mode": "quick", "reference": "sonnx-div", "reference_revision": "r",
+            "runtimes": {"numpy": {"status": "run"}}, "harness_error": "KeyError: 'x'"}))
+        attached = attach_runtimes_report(str(tmp_path / "bundle"), str(source), "r")
+        assert attached.present and "did NOT finish" in attached.text and "KeyError" in attached.text
 
     # [utest->req~div-rt-d1~2]
     def test_the_exit_statuses_are_documented(self):
