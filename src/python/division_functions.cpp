@@ -99,7 +99,7 @@ cli::InputRecord input_record(const ArrayOperand& array) {
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::array div(const py::object& a, const py::object& b, const py::object& type, const Arguments& operator_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);
     const DivOptions options = cli::div_options_of(operator_choice(operator_arguments));
@@ -132,7 +132,7 @@ py::array div(const py::object& a, const py::object& b, const py::object& type, 
     return out;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::array correctly_rounded(const py::object& a, const py::object& b, const py::object& type,
                             const py::object& rounding) {
     const std::optional<ElementType> wanted = type_argument(type);
@@ -181,7 +181,7 @@ py::array correctly_rounded(const py::object& a, const py::object& b, const py::
     return out;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::dict check(const py::object& a, const py::object& b, const py::object& y, const py::object& type,
                const Arguments& operator_arguments, const Arguments& check_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);

@@ -92,7 +92,7 @@ Arguments operator_arguments(const py::object& profile, const py::object& roundi
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 PYBIND11_MODULE(sonnx_div, module) {
     py::options options;
     // Each docstring starts with its own signature, keyword defaults included.

@@ -61,7 +61,7 @@ std::uint64_t count_argument(const py::object& value, const std::string& name, s
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 cli::OperatorChoice operator_choice(const Arguments& arguments) {
     cli::OperatorChoice choice;
     choice.profile = text_argument(argument(arguments, "profile"), "profile");
@@ -105,7 +105,7 @@ cli::OperatorChoice operator_choice(const Arguments& arguments) {
     return choice;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 cli::CheckSettings check_settings(const Arguments& arguments, const py::object& type) {
     cli::CheckSettings settings;
     settings.accept = text_argument(argument(arguments, "accept"), "accept");

@@ -38,7 +38,7 @@ void set_precondition_error(const Status& status, const std::string& message, co
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 void register_errors(py::module_& module) {
     error_type = PyErr_NewExceptionWithDoc("sonnx_div.PreconditionError", kDoc, PyExc_ValueError, nullptr);
     if (error_type == nullptr) {
@@ -58,7 +58,7 @@ void register_errors(py::module_& module) {
     });
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 void raise_precondition(const Status& status, const std::string& message, const std::string& hint,
                         const py::object& report) {
     set_precondition_error(status, message, hint, report);
