@@ -77,7 +77,7 @@ def _runtime(name, records, types, args, out, env, written):
     for line in (answer or {}).get("log", []):
         log("%s: %s" % (name, line))
     if answer is None:
-        reason = "available() or install(): " + adapter_files.ended_without_answer(ended, "in the adapter's code")
+        reason = adapter_files.ended_without_answer(ended, "in available() or install()")
     elif not answer.get("ok"):
         reason = str(answer.get("reason", "?"))
     if answer is None or not answer.get("ok"):

@@ -5,7 +5,7 @@ time all its processes (available(), install(), every batch and every hazardous 
 process still running when the runtime's time is spent is killed with its process group, and the sets left
 are not run. The deadline is a hang guard, named as such wherever it shows: it never decides a verdict;
 a set it stops is "not run: deadline", never conforming and never non-conforming. While a process runs,
-the harness logs a line every HEARTBEAT seconds."""
+the harness logs a line every HEARTBEAT seconds (every quarter of the deadline when that is shorter)."""
 import os
 import resource
 import signal
@@ -72,6 +72,7 @@ def run_worker(arguments, env, log_path, budget, log, label):
         return Ended("deadline", detail="not run: " + budget.hang_guard_text())
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
     started = time.monotonic()
+    heartbeat = min(HEARTBEAT, max(1.0, budget.seconds / 4))
     with open(log_path, "wb") as output:
         process = subprocess.Popen([sys.executable, "-m", "runtimeslib.worker"] + list(arguments), env=env,
                                    stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
@@ -87,7 +88,7 @@ def run_worker(arguments, env, log_path, budget, log, label):
                     return Ended("deadline", detail="killed after %s s: %s" % (
                         _number(round(elapsed)), budget.hang_guard_text()), seconds=elapsed)
                 try:
-                    process.wait(timeout=min(HEARTBEAT, left))
+                    process.wait(timeout=min(heartbeat, left))
                     break
                 except subprocess.TimeoutExpired:
                     elapsed = time.monotonic() - started
