@@ -48,7 +48,7 @@ Shape shape_of(const std::vector<std::uint64_t>& dims) {
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 std::optional<ElementType> type_argument(const py::object& name) {
     if (name.is_none()) {
         return std::nullopt;
@@ -64,7 +64,7 @@ std::optional<ElementType> type_argument(const py::object& name) {
     return type;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 ArrayOperand array_operand(const py::handle& value, const std::string& role, std::optional<ElementType> wanted,
                            bool snapshot) {
     const py::module_ numpy = py::module_::import("numpy");

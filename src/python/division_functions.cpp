@@ -100,7 +100,7 @@ check::InputRecord input_record(const ArrayOperand& array) {
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::array div(const py::object& a, const py::object& b, const py::object& type, const Arguments& operator_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);
     const DivOptions options = operator_options(operator_arguments);
@@ -133,7 +133,7 @@ py::array div(const py::object& a, const py::object& b, const py::object& type, 
     return out;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::array correctly_rounded(const py::object& a, const py::object& b, const py::object& type,
                             const py::object& rounding) {
     const std::optional<ElementType> wanted = type_argument(type);
@@ -187,7 +187,7 @@ py::array correctly_rounded(const py::object& a, const py::object& b, const py::
     return out;
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 py::dict check(const py::object& a, const py::object& b, const py::object& y, const py::object& type,
                const Arguments& operator_arguments, const Arguments& check_arguments) {
     const std::optional<ElementType> wanted = type_argument(type);

@@ -7,6 +7,7 @@
 #include "division_functions.hpp"
 #include "operator_arguments.hpp"
 #include "precondition_error.hpp"
+#include "tensor_files.hpp"
 
 namespace py = pybind11;
 using sonnx::python::Arguments;
@@ -91,7 +92,7 @@ Arguments operator_arguments(const py::object& profile, const py::object& roundi
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 PYBIND11_MODULE(sonnx_div, module) {
     py::options options;
     // Each docstring starts with its own signature, keyword defaults included.
@@ -135,4 +136,5 @@ PYBIND11_MODULE(sonnx_div, module) {
         py::arg("opset") = none, py::arg("broadcast") = none, py::arg("axis") = none, py::arg("pythondiv") = none,
         py::arg("auto_broadcast") = none, py::arg("accept") = "exact", py::arg("undefined") = none,
         py::arg("worst") = 10, py::arg("shard") = "0/1", py::arg("threads") = none);
+    sonnx::python::register_tensor_files(module);
 }

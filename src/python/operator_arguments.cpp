@@ -84,7 +84,7 @@ std::string python_value(const char* option, const std::string& value) {
 const check::OptionSpelling kPythonSpelling{"profile", "rounding",  "sonnx_revision", "opset",     "broadcast",
                                             "axis",    "pythondiv", "auto_broadcast", python_value};
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 DivOptions operator_options(const Arguments& arguments) {
     check::ProfileRequest request;
     request.profile = named_argument(argument(arguments, "profile"), "profile", check::profile_named,
@@ -126,7 +126,7 @@ DivOptions operator_options(const Arguments& arguments) {
     } catch (const check::OptionError& error) { throw py::value_error(error.what()); }
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 check::Settings check_settings(const Arguments& arguments, const DivOptions& options) {
     check::Settings settings;
     settings.profile = options;

@@ -37,7 +37,7 @@ void set_precondition_error(const Status& status, const std::string& message, co
 
 }  // namespace
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 void register_errors(py::module_& module) {
     error_type = PyErr_NewExceptionWithDoc("sonnx_div.PreconditionError", kDoc, PyExc_ValueError, nullptr);
     if (error_type == nullptr) {
@@ -46,14 +46,14 @@ void register_errors(py::module_& module) {
     module.attr("PreconditionError") = py::reinterpret_borrow<py::object>(error_type);
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 void raise_precondition(const Status& status, const std::string& message, const std::string& hint,
                         const py::object& report) {
     set_precondition_error(status, message, hint, report);
     throw py::error_already_set();
 }
 
-// [impl->req~div-py-d1~1]
+// [impl->req~div-py-d1~2]
 void raise_violation(const Status& status, const ConstTensorView* a, const ConstTensorView* b, const ConstTensorView* y,
                      const std::string& hint) {
     raise_precondition(status, text::violation_message(status, a, b, y), hint, py::none());

@@ -98,14 +98,14 @@ def attributes(error):
 class TestDiv:
     REQUIREMENTS = "DIV-PY-D1"
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_fp32_one_third_is_0x3eaaaaab(self):
         # 1/3 = 1.0101...b x 2^-2; 23 fraction bits 0101...01, then 0101... > half: up to ...1011.
         y = sonnx_div.div(np.float32([1.0, -1.0]), np.float32([3.0, 3.0]))
         assert y.dtype == np.float32 and y.shape == (2,)
         assert [hex(w) for w in bits(y, np.uint32)] == ["0x3eaaaaab", "0xbeaaaaab"]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_fp16_hand_derived_encodings(self):
         # 1/3: 10 fraction bits 0101010101, then 0101... < half: down; exponent -2 + 15 = 0b01101: 0x3555.
         # 2^-24 / 2 is halfway between 0 and 2^-24: ties to even gives +0, and -0 for -2^-24 / 2;
@@ -121,7 +121,7 @@ class TestDiv:
         assert y.dtype == np.float16
         assert [hex(w) for w in bits(y, np.uint16)] == expected
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_bf16_in_uint16_storage(self):
         # 1/3 in BF16: 7 fraction bits 0101010, then 1010... > half: up to 0101011; exponent 125 = 0b01111101:
         # 0 01111101 0101011 = 0x3eab. 1 / +0 = +inf 0x7f80, -1 / +0 = -inf 0xff80, 0 / 0 a NaN.
@@ -135,7 +135,7 @@ class TestDiv:
         assert raised(lambda: sonnx_div.div(a, b)).requirement == "DIV-INT-C3"
         assert sonnx_div.div(a[:1], b[:1]).tolist() == [0]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_int8_floor_under_sonnx_and_truncation_on_request(self):
         a, b = np.int8([-7, 7, 6]), np.int8([2, -2, 3])
         assert sonnx_div.div(a, b).tolist() == [-4, -4, 2]                     # floor (DIV-INT-F1)
@@ -146,7 +146,7 @@ class TestDiv:
         assert sonnx_div.div(a, b, sonnx_revision="2026-06").tolist() == [-3, -3, 2]
         assert sonnx_div.div(a, b).dtype == np.int8
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_zero_divisor_raises_precondition_error_with_the_requirement(self):
         error = raised(lambda: sonnx_div.div(np.int32([7, -7, 6]), np.int32([2, 2, 0])))
         assert isinstance(error, ValueError)
@@ -155,7 +155,7 @@ class TestDiv:
                                      "[restriction DIV-INT-R3]")
         assert error.hint is None and error.report is None
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_min_over_minus_one_is_an_overflow(self):
         for a, b, type_name in ((np.int8([1, -128]), np.int8([1, -1]), None),
                                 (np.int64([np.iinfo(np.int64).min]), np.int64([-1]), None),
@@ -164,7 +164,7 @@ class TestDiv:
             assert (error.status, error.requirement, error.operand, error.index) == (
                 "overflow", "DIV-INT-D2", "A", len(a) - 1)
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_four_bit_types_in_integer_storage(self):
         # INT4 floor: 7 / 2 = 3, -8 / 3 = -2.67 -> -3, 5 / -2 = -2.5 -> -3; UINT4: 15 / 4 = 3, 9 / 2 = 4.
         y = sonnx_div.div(np.int8([7, -8, 5]), np.int8([2, 3, -2]), type="int4")
@@ -175,7 +175,7 @@ class TestDiv:
         assert (error.status, error.requirement, error.operand, error.index) == (
             "value_out_of_range", "DIV-INT-D4", "A", 1)
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_broadcasting_under_the_onnx_and_openvino_profiles(self):
         a = np.float32([[1, 2, 3], [4, 5, 6]])
         b = np.float32([1, 2, 4])
@@ -191,7 +191,7 @@ class TestDiv:
         error = raised(lambda: sonnx_div.div(a, b, profile="openvino", auto_broadcast="none"))
         assert (error.status, error.requirement) == ("shape_mismatch", "DIV-OV-R1")
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_a_dtype_that_does_not_hold_the_type_is_a_type_error(self):
         with pytest.raises(TypeError, match="cannot be read as BF16"):
             sonnx_div.div(np.float32([1]), np.float32([1]), type="bf16")
@@ -206,7 +206,7 @@ class TestDiv:
         error = raised(lambda: sonnx_div.div(np.float32([1]), np.float64([1])))
         assert (error.status, error.requirement, error.operand) == ("type_mismatch", "DIV-FLOAT-C2", "B")
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_arrays_in_any_layout_give_the_same_result(self):
         rng = np.random.default_rng(SEED)
         a = rng.uniform(-100, 100, size=(6, 8)).astype(np.float32)
@@ -225,7 +225,7 @@ class TestDiv:
         assert sonnx_div.div(a.tolist(), b.tolist(), type="fp64").dtype == np.float64    # lists: float64
         assert sonnx_div.div(np.float32(1), np.float32(3)).shape == ()                  # scalars
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_options_have_the_command_lines_values_and_messages_name_the_python_arguments(self):
         one = np.int32([1])
         for options, message in (({"opset": 13}, "opset, broadcast and axis belongs to the onnx profile "
@@ -262,7 +262,7 @@ class TestDiv:
             sonnx_div.div(np.ones((1,) * 17, np.float32), np.ones((1,) * 17, np.float32))
         assert sonnx_div.div(one, one, profile="onnx", opset=np.int64(14)).tolist() == [1]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_a_type_the_onnx_opset_lacks_is_refused_with_the_opset_that_has_it(self):
         # INT8 joined ONNX Div at opset 14 (DIV-ONNX-R1).
         error = raised(lambda: sonnx_div.div(np.int8([1]), np.int8([1]), profile="onnx", opset=13))
@@ -273,7 +273,7 @@ class TestDiv:
 class TestCorrectlyRounded:
     REQUIREMENTS = "DIV-PY-D1"
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_hand_derived_quotients(self):
         # FP32 5/3 = 1.1010...b: 23 fraction bits 1010...101, then 0101... < half: down to 0x3fd55555.
         y = sonnx_div.correctly_rounded(np.float32([1, 5]), np.float32([3, 3]))
@@ -291,14 +291,14 @@ class TestCorrectlyRounded:
         top = np.iinfo(np.uint64).max
         assert sonnx_div.correctly_rounded(np.uint64([top]), np.uint64([2])).tolist() == [top // 2]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_special_values(self):
         inf = np.float32(np.inf)
         y = sonnx_div.correctly_rounded(np.float32([0, 1, -1, 1, -1]), np.float32([0, 0, 0, inf, inf]))
         assert np.isnan(y[0])
         assert [hex(w) for w in bits(y[1:], np.uint32)] == ["0x7f800000", "0xff800000", "0x0", "0x80000000"]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_preconditions_are_div_s(self):
         cases = ((np.int32([7, -7, 6]), np.int32([2, 2, 0]), None),     # zero divisor
                  (np.int8([5, -128]), np.int8([5, -1]), None),          # MIN / -1
@@ -310,7 +310,7 @@ class TestCorrectlyRounded:
             reference = raised(lambda: sonnx_div.div(a, b, type=type_name))
             assert attributes(oracle) == attributes(reference)
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_the_oracle_and_the_operator_agree(self):
         rng = np.random.default_rng(SEED)
         for words, view, type_name in ((np.uint32, np.float32, None), (np.uint64, np.float64, None),
@@ -337,14 +337,14 @@ class TestCorrectlyRounded:
 class TestCheck:
     REQUIREMENTS = "DIV-PY-D1"
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_the_correctly_rounded_candidate_conforms(self):
         report = sonnx_div.check(np.float32([1, 5]), np.float32([3, 3]), f32(0x3EAAAAAB, 0x3FD55555))
         assert report["conforming_result"] is True
         assert (report["elements"], report["conforming"], report["nonconforming"]) == (2, 2, 0)
         assert report["failed_requirements"] == [] and report["type"] == "FP32"
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_a_runtime_multiplying_by_the_reciprocal_does_not_conform(self):
         # A runtime that computes a * (1 / b) in FP32: 5 * 0x3eaaaaab = 1.66666672 rounds to 0x3fd55556, where
         # 5 / 3 rounds to 0x3fd55555; the error is (3 x 0x555556 - 2^24) / 3 ulp = 2/3 ulp.
@@ -362,7 +362,7 @@ class TestCheck:
         assert next(e for e in sonnx_div.check(a, b, y, accept="one-ulp", worst=1000)["worst"]
                     if e["index"] == 0)["conforming"] is True
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_undefined_integer_elements_are_refused_or_listed(self):
         a, b, y = np.int8([6, -128, 3]), np.int8([0, -1, 2]), np.int8([0, 0, 1])
         error = raised(lambda: sonnx_div.check(a, b, y))
@@ -374,7 +374,7 @@ class TestCheck:
         assert (report["undefined"], report["conforming"], report["conforming_result"]) == (2, 1, True)
         assert [e["reason"] for e in report["undefined_elements"]] == ["zero divisor", "MIN / -1"]
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_true_division_of_integers_is_a_wrong_candidate(self):
         a, b = np.int32([7, 8]), np.int32([2, 4])
         report = sonnx_div.check(a, b, a / b)                 # NumPy's a / b: float64
@@ -383,7 +383,7 @@ class TestCheck:
         assert report["conforming_result"] is False and report["nonconforming"] == 2
         assert any("true division" in hint for hint in report["hints"])
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_bf16_candidates_in_uint16_storage(self):
         a, b = np.uint16([0x3F80, 0x4000]), np.uint16([0x4040, 0x4040])
         # 2/3 in BF16: 1.0101010 1010... x 2^-1 rounds up to 0x3f2b.
@@ -460,7 +460,7 @@ class TestAgreementWithTheCommandLine:
     REQUIREMENTS = "DIV-PY-D1"
 
     @pytest.mark.parametrize("name,a,b,options", div_cases(), ids=[c[0] for c in div_cases()])
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_div_writes_the_same_bytes(self, tmp_path, name, a, b, options):
         save(tmp_path, a=a, b=b)
         ran = run_cli(tmp_path, "div", "a.npy", "b.npy", "--out", "y.npy", *cli_arguments(options))
@@ -471,7 +471,7 @@ class TestAgreementWithTheCommandLine:
             assert cli_file.read() == module_file.read()       # header (dtype, shape) and every element's bytes
 
     @pytest.mark.parametrize("name,a,b,y,options", check_cases(), ids=[c[0] for c in check_cases()])
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_check_reports_the_same(self, tmp_path, name, a, b, y, options):
         save(tmp_path, a=a, b=b, y=y)
         options = dict(options, threads=1)
@@ -484,7 +484,7 @@ class TestAgreementWithTheCommandLine:
         assert ran.returncode == (0 if report["conforming_result"] else 1)
 
     @pytest.mark.parametrize("command", ["div", "check"])
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_precondition_messages_are_the_same(self, tmp_path, command):
         cases = [(np.int32([7, -7, 6]), np.int32([2, 2, 0]), {}),
                  (np.int8([1, -128]), np.int8([1, -1]), {}),
@@ -511,7 +511,7 @@ class TestAgreementWithTheCommandLine:
             if os.path.exists(tmp_path / "report.json"):
                 os.remove(tmp_path / "report.json")
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_usage_errors_are_refused_alike_each_naming_its_own_options(self, tmp_path):
         one = np.int32([1])
         save(tmp_path, a=one)
@@ -545,7 +545,7 @@ class TestAgreementWithTheCommandLine:
 class TestInstallation:
     REQUIREMENTS = "DIV-PY-D1"
 
-    # [utest->req~div-py-d1~1]
+    # [utest->req~div-py-d1~2]
     def test_the_installed_module_imports(self, tmp_path):
         build, where = os.environ.get("SONNX_BUILD_DIR", ""), os.environ.get("SONNX_PYTHON_INSTALL_DIR", "")
         assert build and where, "ctest sets SONNX_BUILD_DIR and SONNX_PYTHON_INSTALL_DIR"

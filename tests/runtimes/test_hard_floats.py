@@ -28,7 +28,7 @@ def units_from_midpoint(f, q):
 class TestHardFloats:
     REQUIREMENTS = "DIV-RT-D1"
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_rounding_to_the_format_is_numpys_cast(self):
         rng = random.Random(5)
         for name in ("FP16", "FP32"):
@@ -48,7 +48,7 @@ class TestHardFloats:
         assert f.bits_of(Fraction(1, 2 ** 25)) == 0          # half the smallest subnormal: a tie, to even 0
         assert f.bits_of(Fraction(3, 2 ** 25)) == 0x0002     # 1.5 ulp_min: a tie, to even 2 ulp_min
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_midpoint_quotients_are_on_or_next_to_a_midpoint(self):
         for name in ("FP16", "BF16", "FP32", "FP64"):
             t = tensors.TYPES[name]
@@ -62,7 +62,7 @@ class TestHardFloats:
             # |r| <= 3 over B >= 2^(p-1), in units of half an ulp: within 3 * 2^-p ulp of the midpoint.
             assert all(0 < units_from_midpoint(f, q) <= Fraction(3, 2 ** f.p) for q in normal), name
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_overflow_and_underflow_quotients_straddle_their_thresholds(self):
         for name in ("FP16", "BF16", "FP32", "FP64"):
             t = tensors.TYPES[name]

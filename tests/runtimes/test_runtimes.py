@@ -69,7 +69,7 @@ def finding(entry, type_name, set_name):
 class TestRuntimesHarness:
     REQUIREMENTS = "DIV-RT-D1"
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_numpy_conforms_on_floats(self, harness):
         _, report, _ = harness
         numpy = report["runtimes"]["numpy"]
@@ -82,13 +82,13 @@ class TestRuntimesHarness:
             assert sum(entry["histogram"].values()) == entry["elements"]
         assert "BF16" not in numpy["types"]   # NumPy has no bfloat16: not asked, not called conforming
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_numpy_floor_divide_conforms_on_integers_under_floor(self, harness):
         _, report, _ = harness
         for type_name in ("INT8", "INT16", "INT32", "INT64", "UINT8", "UINT64"):
             assert report["runtimes"]["numpy"]["types"][type_name]["verdict"] == "conforming", type_name
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_reciprocal_control_is_nonconforming_with_a_named_worst_element(self, harness):
         _, report, _ = harness
         for type_name in ("FP16", "FP32", "FP64"):
@@ -102,7 +102,7 @@ class TestRuntimesHarness:
             assert worst["y"] != worst["expected"]
         assert "reciprocal | FP32 | non-conforming" in open(os.path.join(harness[0], "report.md")).read()
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_numpy_min_by_minus_one_wraps_against_the_reference_overflow(self, harness):
         _, report, _ = harness
         numpy = report["runtimes"]["numpy"]
@@ -118,7 +118,7 @@ class TestRuntimesHarness:
         assert zero["runtime_did"].startswith("returned 0") and "divide by zero" in zero["runtime_did"]
         assert zero["reference"].startswith("zero_divisor: DIV-INT-C3 violated")
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_a_runtime_that_dies_of_a_signal_is_a_finding_and_the_harness_goes_on(self, harness):
         _, report, _ = harness
         entry = report["runtimes"]["sigfpe-on-overflow"]
@@ -127,7 +127,7 @@ class TestRuntimesHarness:
         assert f["reference"].startswith("overflow: DIV-INT-D2")
         assert entry["types"]["INT32"]["verdict"] == "conforming"   # the ordinary sets ran in their own process
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_a_runtime_without_adapter_is_not_run(self, harness):
         out, report, stdout = harness
         entry = report["runtimes"]["no-such-runtime"]
@@ -135,7 +135,7 @@ class TestRuntimesHarness:
         assert "types" not in entry
         assert "| no-such-runtime | **not run** |" in open(os.path.join(out, "report.md")).read()
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_sets_are_onnx_node_tests_the_reference_passes(self, harness):
         out = harness[0]
         sets = os.path.join(out, "sets", "sonnx-floor")
@@ -151,7 +151,7 @@ class TestRuntimesHarness:
         with open(os.path.join(hazard, "reference.json")) as handle:
             assert json.load(handle)["verdict"] == "overflow"
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_the_hard_float_sets_are_written_and_numpy_conforms_on_them(self, harness):
         out, report, _ = harness
         for type_name in ("FP16", "FP32", "FP64"):
@@ -160,7 +160,7 @@ class TestRuntimesHarness:
                 assert os.path.isfile(os.path.join(folder, "output_0.pb")), (type_name, name)
             assert report["runtimes"]["numpy"]["types"][type_name]["verdict"] == "conforming"
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_onnx_test_on_the_hazard_sets_gives_the_reference_verdict(self, harness):
         out = harness[0]
         hazards = os.path.join(out, "hazards", "sonnx-floor", "INT32")
@@ -179,7 +179,7 @@ class TestRuntimesHarness:
             assert "(no output_0.pb: nothing to compare)" in line[0]
         assert "0 of 4 ONNX node tests passed" in run.stdout
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_the_evidence_bundle_links_the_report_and_says_whose_revision_made_it(self, harness, tmp_path):
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from evidencelib.runtimes_report import attach_runtimes_report, runtimes_paragraph
@@ -205,7 +205,7 @@ class TestRuntimesHarness:
         unreadable = attach_runtimes_report(str(tmp_path / "b"), str(broken), "0" * 40)
         assert not unreadable.present and "does not read" in unreadable.text
 
-    # [utest->req~div-rt-d1~1]
+    # [utest->req~div-rt-d1~2]
     def test_onnx_test_judges_a_runtimes_results_folder(self, harness):
         out = harness[0]
         results = os.path.join(out, "results")

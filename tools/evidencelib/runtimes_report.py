@@ -47,6 +47,8 @@ def attach_runtimes_report(bundle: str, source: str, revision: str) -> RuntimesR
     not_run = sorted(n for n, e in runtimes.items() if e.get("status") != "run")
     text = "Runtimes report (not a step of this run: %s; its reference is %s). Runtimes run: %s; not run: %s." % (
         made, same, ", ".join(run) or "none", ", ".join(not_run) or "none")
+    if report.get("harness_error"):
+        text += " That run did NOT finish: the harness itself failed (%s)." % report["harness_error"]
     return RuntimesReport(True, text, "runtimes/report.md")
 
 

@@ -12,6 +12,7 @@ The reference has no output for it (the operator refuses it: zero_divisor, overf
 output_0.pb; its reference.json holds the reference's verdict and the exact quotient instead (`sonnx-div
 onnx-test` on it prints REJECTED with that verdict).
 """
+import hashlib
 import json
 import os
 import random
@@ -135,10 +136,18 @@ def exact_quotient_text(t, a, b, options):
     return "%d / %d = %d exactly; %d does not fit %s [%d, %d]" % (a, b, rounded, rounded, t.name, t.low, t.high)
 
 
-# [impl->req~div-rt-d1~1]
+def sha256_of(path):
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+# [impl->req~div-rt-d1~2]
 def write_sets(root, profile_name, type_names, quick):
-    """Writes the sets of one profile for the given types under root/sets/<profile>/; returns
-    {type: [set folder, ...]}. The expected outputs are sonnx_div.div's under the profile."""
+    """Writes the sets of one profile for the given types under root/sets/<profile>/ (hazardous ones under
+    root/hazards/<profile>/); returns {type: [set, ...]}, a set being {"folder", "reference" (what
+    reference.json holds), "sha256" (of input_0.pb and input_1.pb as written)}. The judge uses these, held
+    here, not the files an adapter could have changed. The expected outputs are sonnx_div.div's under the
+    profile."""
     import sonnx_div
     profile = PROFILES[profile_name]
     written = {}
@@ -146,28 +155,31 @@ def write_sets(root, profile_name, type_names, quick):
         t = tensors.TYPES[type_name]
         rng = random.Random("%s-%s-%d" % (profile_name, type_name, SEED))
         sets = _float_sets(t, quick, rng) if t.is_float else _int_sets(t, quick, rng)
-        folders = []
+        records = []
         for name, (a, b) in sets.items():
             hazard = name.startswith("hazard_")
             folder = os.path.join(root, "hazards" if hazard else "sets", profile_name, type_name, name)
             data = tensors.data_dir(folder)
             os.makedirs(data, exist_ok=True)
             tensors.write_model(os.path.join(folder, "model.onnx"), t, a.shape, profile["opset"])
-            tensors.write_tensor(os.path.join(data, "input_0.pb"), "A", t, a)
-            tensors.write_tensor(os.path.join(data, "input_1.pb"), "B", t, b)
+            tensors.write_set_tensor(os.path.join(data, "input_0.pb"), "A", t, a)
+            tensors.write_set_tensor(os.path.join(data, "input_1.pb"), "B", t, b)
             reference = {"profile": profile_name, "options": profile["options"], "type": type_name, "set": name,
-                         "elements": int(a.size), "hazard": hazard,
+                         "elements": int(a.size), "shape": list(a.shape), "hazard": hazard,
                          "onnx_test": "sonnx-div onnx-test %s %s" % (folder, profile["onnx_test"])}
             try:
                 y = sonnx_div.div(a, b, type=t.sonnx_type, **profile["options"])
-                tensors.write_tensor(os.path.join(data, "output_0.pb"), "C", t, y)
+                tensors.write_set_tensor(os.path.join(data, "output_0.pb"), "C", t, y)
             except sonnx_div.PreconditionError as error:
                 reference.update(verdict=error.status, requirement=error.requirement, message=str(error),
-                                 exact=exact_quotient_text(t, a[0], b[0], profile["options"]))
+                                 exact=exact_quotient_text(t, a[0], b[0], profile["options"]),
+                                 a=str(a[0]), b=str(b[0]))
                 if os.path.exists(os.path.join(data, "output_0.pb")):
                     os.remove(os.path.join(data, "output_0.pb"))
             with open(os.path.join(folder, "reference.json"), "w") as handle:
                 json.dump(reference, handle, indent=1)
-            folders.append(folder)
-        written[type_name] = folders
+            records.append({"folder": folder, "reference": reference,
+                            "sha256": [sha256_of(os.path.join(data, "input_0.pb")),
+                                       sha256_of(os.path.join(data, "input_1.pb"))]})
+        written[type_name] = records
     return written

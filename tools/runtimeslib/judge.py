@@ -1,18 +1,20 @@
-"""Judging every result with the reference's own check (sonnx_div.check, the report `sonnx-div check
---json` writes) under the runtime's profile, and the report: per runtime x element type the verdict,
-element counts, error histogram and worst elements taken from check's reports, and every crash, error,
-missing kernel or undefined case as a finding with its reproducer."""
+"""Judging every result from its files with the reference's own check (sonnx_div.check_files: the reader,
+the judgement and the report of `sonnx-div check A B Y --json`) under the runtime's profile, and the
+report: per runtime x element type the verdict, element counts, error histogram and worst elements taken
+from check's reports, and every crash, error, missing kernel, wrong type or shape, or undefined case as a
+finding with its reproducer.
+
+What is judged is the result folder's input_0.pb, input_1.pb (copies of the set's, whose SHA-256 must be
+those written) and the runtime's output_0.pb as the adapter wrote it: nothing is converted, reshaped or
+read by other code. A Y of another element type or shape is non-conforming (check's candidate_mismatch); a
+missing, unreadable or malformed file is an error finding; the judge never stops on one."""
 import json
 import os
 
 from . import cases, tensors
 
 WORST = 5
-
-
-def _load(path):
-    with open(path) as handle:
-        return json.load(handle)
+ADAPTER_OUTCOMES = ("output", "error", "no kernel")
 
 
 def _error_of(element):
@@ -27,135 +29,246 @@ def _number(value):
         return float("inf")
 
 
-def _did(etype, result, y):
-    """What the runtime did, as text."""
-    if result["outcome"] == "output":
-        value = y.reshape(-1)[0]
-        if etype.is_float:
-            value = "0x%0*x" % (etype.bits // 4, int(y.reshape(-1).view(etype.bits_dtype)[0]))
-        text = "returned %s" % value
-        if result.get("notes"):
-            text += " (%s)" % "; ".join(result["notes"])
-        return text
-    if result["outcome"] == "signal":
-        return result["detail"]
-    return "%s: %s" % (result["outcome"], result["detail"])
+def _result_json(job):
+    """(outcome, detail, notes) from the adapter's result.json, an "error" naming what is wrong with it, or
+    None when there is none."""
+    path = os.path.join(job["result"], "result.json")
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path) as handle:
+            result = json.load(handle)
+    except (OSError, ValueError) as error:
+        return "error", "result.json does not read as JSON: %s" % error, []
+    if not isinstance(result, dict) or result.get("outcome") not in ADAPTER_OUTCOMES:
+        return "error", "result.json is not {\"outcome\": %s, ...}: %s" % (
+            " | ".join('"%s"' % o for o in ADAPTER_OUTCOMES), json.dumps(result)[:200]), []
+    detail, notes = result.get("detail", ""), result.get("notes", [])
+    if not isinstance(detail, str) or not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        return "error", "result.json's detail is not a str or its notes not a list of str", []
+    return result["outcome"], detail, notes
 
 
-# [impl->req~div-rt-d1~1]
-def judge_runtime(adapter, version, jobs, out):
-    """The runtime's entry of report.json."""
+def _judge_files(job, options):
+    """check_files on the result folder's files: (report, y, y type) or raises ValueError with the reason."""
     import sonnx_div
-    profile = cases.PROFILES[adapter.PROFILE]
+    data = tensors.data_dir(job["result"])
+    output = os.path.join(data, "output_0.pb")
+    if not os.path.lexists(output):
+        raise ValueError("result.json says output, but there is no %s" % output)
+    if os.path.islink(output):
+        raise ValueError("%s is a symbolic link (to %s), not the runtime's own file" % (output, os.readlink(output)))
+    paths = [os.path.join(data, "input_0.pb"), os.path.join(data, "input_1.pb"), output]
+    try:
+        report = sonnx_div.check_files(*paths, accept="exact", undefined="list", worst=WORST, **options)
+    except sonnx_div.PreconditionError as error:   # the reference's own inputs: never expected
+        raise ValueError("the reference refused the set's inputs: %s" % error)
+    except (TypeError, ValueError) as error:
+        raise ValueError("not judged, a file the reference's reader refuses: %s" % error)
+    written = job["record"]["sha256"]
+    read = [record.get("sha256") for record in report["provenance"]["inputs"][:2]]
+    if read != written:
+        raise ValueError("not judged: the set's inputs changed while the runtime ran (SHA-256 %s, written %s)" % (
+            read, written))
+    y, y_type = sonnx_div.read_tensor(output)
+    return report, y, y_type
+
+
+def _value_text(y, y_type):
+    """The first element of a runtime's output, in its own type."""
+    if y.size == 0:
+        return "an empty tensor"
+    first = y.reshape(-1)[0]
+    if y_type == "BF16":
+        return "0x%04x (BF16 bits)" % int(first)
+    if y.dtype.kind == "f":
+        bits = y.reshape(-1)[:1].view("u%d" % y.dtype.itemsize)[0]
+        return "%s (0x%0*x)" % (first, 2 * y.dtype.itemsize, int(bits))
+    return str(first)
+
+
+def _did(outcome, detail, notes, y, y_type, reference):
+    """What the runtime did, as text."""
+    if outcome == "output":
+        text = "returned %s" % _value_text(y, y_type)
+        if y_type != reference["type"] or list(y.shape) != reference["shape"]:
+            text += " (%s %s where the reference gives %s %s)" % (
+                y_type, list(y.shape), reference["type"], reference["shape"])
+        if notes:
+            text += " (%s)" % "; ".join(notes)
+        return text
+    if outcome in ("signal", "deadline"):
+        return detail
+    return "%s: %s" % (outcome, detail)
+
+
+def _kind(outcome, hazard):
+    if outcome == "output":
+        return "undefined behaviour: returned a value" if hazard else "output"
+    if outcome == "error":
+        return "refused with an error" if hazard else "error"
+    return {"signal": "crash", "deadline": "not run: deadline", "no result": "no result",
+            "no kernel": "no kernel"}.get(outcome, "error")
+
+
+def _set_verdict(outcome, report):
+    if report is not None:
+        conforming = report["conforming_result"] is True and not report.get("undefined")
+        return "conforming" if conforming else "non-conforming"
+    return {"no kernel": "no kernel", "deadline": "not run: deadline"}.get(outcome, "error")
+
+
+def _type_verdict(lines):
+    """The verdict of a type from its ordinary sets' verdicts: conforming only when every set was judged
+    and conforms."""
+    verdicts = [line["verdict"] for line in lines if not line["hazard"]]
+    if not verdicts:
+        return "error"
+    for verdict in ("no kernel", "error", "non-conforming", "not run: deadline"):
+        if verdict in verdicts:
+            return verdict
+    return "conforming" if all(v == "conforming" for v in verdicts) else "error"
+
+
+def _new_entry():
+    return {"verdict": None, "elements": 0, "conforming": 0, "nonconforming": 0, "undefined": 0,
+            "special_value_mismatches": 0, "max_error": 0, "histogram": {}, "worst": [], "sets": [],
+            "candidate_mismatches": [], "failed_requirements": [], "hints": []}
+
+
+def _add_report(entry, report, set_name):
+    entry["elements"] += report["elements"]
+    entry["conforming"] += report.get("conforming", 0)
+    entry["nonconforming"] += report["nonconforming"]
+    entry["undefined"] += report.get("undefined", 0)
+    entry["special_value_mismatches"] += report.get("special_value_mismatches", 0)
+    largest = report.get("max_ulp_error", report.get("max_error", 0)) or 0
+    if _number(largest) > _number(entry["max_error"]):
+        entry["max_error"] = largest
+    for bucket in report.get("histogram", []):
+        entry["histogram"][bucket["bucket"]] = entry["histogram"].get(bucket["bucket"], 0) + bucket["count"]
+    for element in report.get("worst", []):
+        entry["worst"].append(dict(element, set=set_name))
+    if report.get("candidate_mismatch"):
+        entry["candidate_mismatches"].append(dict(report["candidate_mismatch"], set=set_name))
+    entry["failed_requirements"] = sorted(set(entry["failed_requirements"]) |
+                                          set(report.get("failed_requirements", [])))
+    entry["hints"] = sorted(set(entry["hints"]) | set(report.get("hints", [])))
+
+
+# [impl->req~div-rt-d1~2]
+def judge_runtime(name, adapter, version, jobs, out):
+    """The runtime's entry of report.json; adapter: its file's record (adapter_files.describe_all)."""
+    profile = cases.PROFILES[adapter["profile"]]
     types, findings = {}, []
     for job in jobs:
-        reference = _load(os.path.join(job["set"], "reference.json"))
-        result = _load(os.path.join(job["result"], "result.json"))
-        type_name, set_name = reference["type"], reference["set"]
-        etype = tensors.TYPES[type_name]
-        entry = types.setdefault(type_name, {"verdict": None, "elements": 0, "conforming": 0, "nonconforming": 0,
-                                             "undefined": 0, "special_value_mismatches": 0, "max_error": 0,
-                                             "histogram": {}, "worst": [], "sets": [], "failed_requirements": [],
-                                             "hints": []})
-        _, a, b = _read_pair(job["set"])
-        y, report = None, None
-        if result["outcome"] == "output":
-            _, y = tensors.read_tensor(os.path.join(tensors.data_dir(job["result"]), "output_0.pb"))
+        reference = job["record"]["reference"]
+        type_name, set_name, hazard = reference["type"], reference["set"], reference["hazard"]
+        entry = types.setdefault(type_name, _new_entry())
+        result = _result_json(job)
+        if result is None:
+            process = job["process"] or {"outcome": "no result", "detail": "no result.json"}
+            outcome, detail, notes = process["outcome"], process["detail"], []
+        else:
+            outcome, detail, notes = result
+        report, y, y_type = None, None, None
+        if outcome == "output":
             try:
-                report = sonnx_div.check(a, b, y, type=etype.sonnx_type, accept="exact", undefined="list",
-                                         worst=WORST, **profile["options"])
-            except (TypeError, ValueError) as error:
-                result = dict(result, outcome="error", detail="output not checkable: %s" % error)
-        line = {"set": set_name, "elements": reference["elements"], "outcome": result["outcome"]}
+                report, y, y_type = _judge_files(job, profile["options"])
+            except ValueError as error:
+                outcome, detail = "unreadable", str(error)
+        line = {"set": set_name, "elements": reference["elements"], "outcome": outcome, "hazard": hazard,
+                "verdict": _set_verdict(outcome, report)}
         if report is not None:
-            line.update(conforming=report["conforming"], nonconforming=report["nonconforming"],
-                        undefined=report["undefined"], conforming_result=report["conforming_result"])
+            line.update(conforming=report.get("conforming", 0), nonconforming=report["nonconforming"],
+                        undefined=report.get("undefined", 0), conforming_result=report["conforming_result"],
+                        candidate_mismatch=(report.get("candidate_mismatch") or {}).get("message"))
         entry["sets"].append(line)
-        if reference["hazard"]:
+        reproducer = os.path.relpath(job["set"], out)
+        if hazard:
+            line["verdict"] = _kind(outcome, True)
             findings.append({
-                "runtime": adapter.NAME, "type": type_name, "set": set_name, "kind": _hazard_kind(result, y, etype),
-                "a": str(a.reshape(-1)[0]), "b": str(b.reshape(-1)[0]),
-                "runtime_did": _did(etype, result, y),
+                "runtime": name, "type": type_name, "set": set_name, "kind": _kind(outcome, True),
+                "a": reference.get("a", ""), "b": reference.get("b", ""),
+                "runtime_did": _did(outcome, detail, notes, y, y_type, reference),
                 "reference": reference["message"], "exact": reference["exact"],
-                "check_undefined": report["undefined_elements"] if report else None,
-                "reproducer": os.path.relpath(job["set"], out)})
+                "check_undefined": report.get("undefined_elements") if report else None,
+                "reproducer": reproducer})
             continue
         if report is None:
-            if not any(f["type"] == type_name and f["kind"] == result["outcome"] and f["runtime_did"].endswith(
-                    result["detail"]) for f in findings):
-                findings.append({"runtime": adapter.NAME, "type": type_name, "set": set_name,
-                                 "kind": result["outcome"], "runtime_did": _did(etype, result, y),
-                                 "reproducer": os.path.relpath(job["set"], out)})
+            kind, did = _kind(outcome, False), _did(outcome, detail, notes, y, y_type, reference)
+            if not any(f["type"] == type_name and f["kind"] == kind and f["runtime_did"] == did for f in findings):
+                findings.append({"runtime": name, "type": type_name, "set": set_name, "kind": kind,
+                                 "runtime_did": did, "reproducer": reproducer})
             continue
-        entry["elements"] += report["elements"]
-        entry["conforming"] += report["conforming"]
-        entry["nonconforming"] += report["nonconforming"]
-        entry["undefined"] += report["undefined"]
-        entry["special_value_mismatches"] += report.get("special_value_mismatches", 0)
-        largest = report.get("max_ulp_error", report.get("max_error", 0)) or 0
-        if _number(largest) > _number(entry["max_error"]):
-            entry["max_error"] = largest
-        for bucket in report["histogram"]:
-            entry["histogram"][bucket["bucket"]] = entry["histogram"].get(bucket["bucket"], 0) + bucket["count"]
-        for element in report["worst"]:
-            entry["worst"].append(dict(element, set=set_name))
-        entry["failed_requirements"] = sorted(set(entry["failed_requirements"]) | set(report["failed_requirements"]))
-        entry["hints"] = sorted(set(entry["hints"]) | set(report["hints"]))
+        _add_report(entry, report, set_name)
+        if report.get("candidate_mismatch") and not any(
+                f["type"] == type_name and f["kind"] == "wrong type or shape" for f in findings):
+            findings.append({"runtime": name, "type": type_name, "set": set_name, "kind": "wrong type or shape",
+                             "runtime_did": "returned %s %s where the reference gives %s %s (%s)" % (
+                                 report["candidate_mismatch"]["y_type"], report["candidate_mismatch"]["y_shape"],
+                                 report["candidate_mismatch"]["expected_type"],
+                                 report["candidate_mismatch"]["expected_shape"],
+                                 report["candidate_mismatch"]["message"]),
+                             "reproducer": reproducer})
     for entry in types.values():
         wrong = [w for w in entry["worst"] if not w["conforming"]]
         entry["worst"] = sorted(wrong, key=lambda w: _number(_error_of(w)), reverse=True)[:WORST]
-        outcomes = [s["outcome"] for s in entry["sets"] if not s["set"].startswith("hazard_")]
-        if "no kernel" in outcomes:
-            entry["verdict"] = "no kernel"
-        elif any(o != "output" for o in outcomes):
-            entry["verdict"] = "error"
-        elif entry["nonconforming"] or entry["undefined"]:
-            entry["verdict"] = "non-conforming"
-        else:
-            entry["verdict"] = "conforming"
-    return {"status": "run", "version": version, "profile": adapter.PROFILE, "profile_text": profile["text"],
-            "calls": adapter.TEXT, "types": types, "findings": findings}
+        entry["verdict"] = _type_verdict(entry["sets"])
+    for f in findings:
+        if f["kind"] == "wrong type or shape":
+            entry = types[f["type"]]
+            f["runtime_did"] += "; %d of the %d sets" % (len(entry["candidate_mismatches"]),
+                                                         len([s for s in entry["sets"] if not s["hazard"]]))
+    return {"status": "run", "version": version, "profile": adapter["profile"], "profile_text": profile["text"],
+            "calls": adapter["text"], "adapter_file": adapter["path"], "types": types, "findings": findings}
 
 
-def _read_pair(folder):
-    data = tensors.data_dir(folder)
-    _, a = tensors.read_tensor(os.path.join(data, "input_0.pb"))
-    _, b = tensors.read_tensor(os.path.join(data, "input_1.pb"))
-    return None, a, b
-
-
-def _hazard_kind(result, y, etype):
-    if result["outcome"] == "output":
-        return "undefined behaviour: returned a value"
-    kinds = {"signal": "crash", "timeout": "hang", "error": "refused with an error"}
-    return kinds.get(result["outcome"], result["outcome"])
-
-
-def _cell(entry):
-    return entry["verdict"]
+def _md(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
 
 
 def write_report(out, report):
-    with open(os.path.join(out, "report.json"), "w") as handle:
-        json.dump(report, handle, indent=1)
-    lines = ["# Runtimes checked against the sonnx-div reference", "",
-             "Made by `tools/runtimes` on %s (%s); reference %s. Each result judged by `sonnx_div.check` "
-             "(the report of `sonnx-div check --json`), `--accept exact`, `--undefined list`, under the "
-             "profile the runtime's adapter declares. Test sets: `%s`; reproducers below are relative to `%s`." % (
-                 report["date"], report["mode"], report["reference"], os.path.join(out, "sets"), out), "",
-             "## Runtimes", "", "| runtime | status | version / reason | profile | calls |", "|---|---|---|---|---|"]
+    """report.json, then report.md, each written to a temporary file and renamed."""
+    _write(os.path.join(out, "report.json"), json.dumps(report, indent=1) + "\n")
+    lines = ["# Runtimes checked against the sonnx-div reference", ""]
+    if report.get("harness_error"):
+        lines += ["**This run did not finish: the harness itself failed (%s); what follows is what ran before "
+                  "(exit status 4).**" % _md(report["harness_error"]), ""]
+    lines += ["Made by `tools/runtimes` on %s (%s); reference %s. Each result judged from its files by "
+              "`sonnx_div.check_files` (the reader, judgement and report of `sonnx-div check A B Y --json`), "
+              "`--accept exact`, `--undefined list`, under the profile the runtime's adapter declares: the "
+              "runtime's output_0.pb with its own element type and shape (another type or shape is "
+              "non-conforming). Deadline per runtime: %s s for all its processes, a hang guard only (a set it "
+              "stops is \"not run: deadline\"). Test sets: `%s`; reproducers below are relative to `%s`." % (
+                  report["date"], report["mode"], report["reference"], report.get("deadline_seconds"),
+                  os.path.join(out, "sets"), out), "",
+              "## Runtimes", "", "| runtime | status | version / reason | profile | calls | adapter file |",
+              "|---|---|---|---|---|---|"]
     for name, entry in report["runtimes"].items():
         if entry["status"] == "run":
-            lines.append("| %s | run | %s | %s | %s |" % (name, entry["version"], entry["profile"], entry["calls"]))
+            lines.append("| %s | run | %s | %s | %s | `%s` |" % (name, _md(entry["version"]), entry["profile"],
+                                                                _md(entry["calls"]), entry["adapter_file"]))
         else:
-            lines.append("| %s | **not run** | %s | | |" % (name, entry["reason"]))
+            lines.append("| %s | **%s** | %s | | | %s |" % (name, entry["status"], _md(entry["reason"]), (
+                "`%s`" % entry["adapter_file"]) if entry.get("adapter_file") else ""))
+    unusable = [f for f in report.get("adapter_files", []) if f["status"] != "loaded"]
+    lines += ["", "## Adapter files", "", "%d adapter files; %d not usable%s" % (
+        len(report.get("adapter_files", [])), len(unusable), ":" if unusable else "."), ""]
+    if unusable:
+        lines += ["| file | NAME | status | reason |", "|---|---|---|---|"]
+        for f in unusable:
+            lines.append("| `%s` | %s | %s | %s |" % (f["path"], f["name"] or "", f["status"], _md(f["reason"])))
     all_types = [t for t in tensors.TYPES if any(t in e.get("types", {}) for e in report["runtimes"].values())]
-    lines += ["", "## Verdicts (runtime x element type)", "",
-              "| runtime | " + " | ".join(all_types) + " |", "|---|" + "---|" * len(all_types)]
-    for name, entry in report["runtimes"].items():
-        if entry["status"] == "run":
-            lines.append("| %s | " % name + " | ".join(
-                entry["types"][t]["verdict"] if t in entry["types"] else "-" for t in all_types) + " |")
+    lines += ["", "## Verdicts (runtime x element type)", ""]
+    if all_types:
+        lines += ["| runtime | " + " | ".join(all_types) + " |", "|---|" + "---|" * len(all_types)]
+        for name, entry in report["runtimes"].items():
+            if entry["status"] == "run":
+                lines.append("| %s | " % name + " | ".join(
+                    entry["types"][t]["verdict"] if t in entry["types"] else "-" for t in all_types) + " |")
+    else:
+        lines.append("No runtime ran.")
     lines += ["", "## Counts, errors and worst elements", "",
               "| runtime | type | verdict | elements | conforming | non-conforming | max error (ulp / integer) "
               "| histogram (non-zero buckets) |",
@@ -164,8 +277,12 @@ def write_report(out, report):
     for name, entry in report["runtimes"].items():
         for type_name, t in entry.get("types", {}).items():
             histogram = ", ".join("%s: %d" % (k, v) for k, v in t["histogram"].items() if v)
+            largest = str(t["max_error"])
+            if t["candidate_mismatches"]:
+                largest += " (%d sets not judged element by element: wrong type or shape)" % len(
+                    t["candidate_mismatches"])
             lines.append("| %s | %s | %s | %d | %d | %d | %s | %s |" % (
-                name, type_name, t["verdict"], t["elements"], t["conforming"], t["nonconforming"], t["max_error"],
+                name, type_name, t["verdict"], t["elements"], t["conforming"], t["nonconforming"], largest,
                 histogram))
             for w in t["worst"]:
                 worst_lines.append("| %s | %s | %s %s | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s |" % (
@@ -175,13 +292,21 @@ def write_report(out, report):
         lines += ["", "Worst non-conforming elements:", "",
                   "| runtime | type | set, element | A | B | runtime's Y | exact answer | error |",
                   "|---|---|---|---|---|---|---|---|"] + worst_lines
-    lines += ["", "## Findings: crashes, errors, missing kernels, undefined cases", "",
+    lines += ["", "## Findings: crashes, errors, missing kernels, wrong types or shapes, undefined cases, "
+              "deadlines", "",
               "| runtime | type | case | A | B | what the runtime did | the reference | reproducer |",
               "|---|---|---|---|---|---|---|---|"]
     for name, entry in report["runtimes"].items():
         for f in entry.get("findings", []):
             lines.append("| %s | %s | %s (%s) | %s | %s | %s | %s | `%s` |" % (
-                name, f["type"], f["set"], f["kind"], f.get("a", ""), f.get("b", ""), f["runtime_did"],
-                ("%s; %s" % (f["reference"], f["exact"])) if "reference" in f else "", f["reproducer"]))
-    with open(os.path.join(out, "report.md"), "w") as handle:
-        handle.write("\n".join(lines).replace("\\|", "|") + "\n")
+                name, f["type"], f["set"], f["kind"], f.get("a", ""), f.get("b", ""), _md(f["runtime_did"]),
+                _md("%s; %s" % (f["reference"], f["exact"])) if "reference" in f else "", f["reproducer"]))
+    _write(os.path.join(out, "report.md"), "\n".join(lines) + "\n")
+
+
+def _write(path, text):
+    temporary = path + ".tmp"
+    with open(temporary, "w") as handle:
+        handle.write(text)
+    os.replace(temporary, path)
+

@@ -4,11 +4,14 @@ import datetime
 import os
 import shutil
 import sys
+import tempfile
+import traceback
 
-from . import cases, judge, run, tensors
-from .adapters import all_adapters
+from . import adapter_files, cases, judge, processes, run, tensors
 
 DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,reciprocal"
+LOAD_GUARD = 120            # seconds a file may take to load (hang guard), at most the deadline
+PREVIOUS_RUN = ("report.md", "report.json", "sets", "hazards", "results")
 
 
 def log(text):
@@ -22,10 +25,82 @@ def _import_reference(python_dir):
     except ImportError as error:
         return None, "cannot import sonnx_div from %s (%s): build it (cmake --build build/release)" % (
             python_dir, error)
+    if not all(hasattr(sonnx_div, f) for f in ("check_files", "read_tensor", "write_tensor")):
+        return None, "the sonnx_div in %s has no check_files, read_tensor or write_tensor: rebuild it" % python_dir
     return sonnx_div, ""
 
 
-# [impl->req~div-rt-d1~1]
+def _positive_seconds(text):
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number of seconds" % text)
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError("the deadline must be a positive number of seconds, not %s" % text)
+    return int(seconds) if seconds.is_integer() else seconds
+
+
+def _clear_previous_run(out):
+    """An earlier run's outputs go before anything else happens: a report in <out> is always this run's."""
+    for part in PREVIOUS_RUN:
+        path = os.path.join(out, part)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.remove(path)
+
+
+def _runtime(name, records, types, args, out, env, written):
+    """The runtime's entry of report.json: not run (with the reason), or run and judged."""
+    reason = adapter_files.runtime_reason(name, records)
+    mine = [r for r in records if r["name"] == name]
+    if reason:
+        log("%s: not run: %s" % (name, reason))
+        entry = {"status": "not run", "reason": reason}
+        if len(mine) == 1:
+            entry["adapter_file"] = mine[0]["path"]
+        return entry
+    adapter = mine[0]
+    wanted = [t for t in adapter["types"] if t in types]
+    if not wanted:
+        reason = "none of its element types (%s) was asked for (--types %s)" % (", ".join(adapter["types"]),
+                                                                                ",".join(types))
+        log("%s: not run: %s" % (name, reason))
+        return {"status": "not run", "reason": reason, "adapter_file": adapter["path"]}
+    budget = processes.Budget(args.deadline)
+    logs = os.path.join(out, "results", name, "logs")   # the worker processes' output; no model.onnx here
+    answer_path = os.path.join(logs, "available.json")
+    ended = processes.run_worker(["available", adapter["path"], answer_path] + ([] if args.no_install else
+                                                                                ["install"]),
+                                 env, os.path.join(logs, "available.log"), budget, log, "%s: available()" % name)
+    answer = adapter_files.read_answer(answer_path)
+    for line in (answer or {}).get("log", []):
+        log("%s: %s" % (name, line))
+    if answer is None:
+        reason = adapter_files.ended_without_answer(ended, "in available() or install()")
+    elif not answer.get("ok"):
+        reason = str(answer.get("reason", "?"))
+    if answer is None or not answer.get("ok"):
+        log("%s: not run: %s" % (name, reason))
+        return {"status": "not run", "reason": reason, "adapter_file": adapter["path"],
+                "deadline_seconds": args.deadline}
+    version = str(answer.get("version", ""))
+    log("%s: %s, judged by profile %s (adapter %s)" % (name, version, adapter["profile"], adapter["path"]))
+    needed = [t for t in wanted if (adapter["profile"], t) not in written]
+    if needed:
+        for type_name, sets in cases.write_sets(out, adapter["profile"], needed, args.quick).items():
+            written[(adapter["profile"], type_name)] = sets
+    jobs = run.run_runtime(name, adapter["path"], {t: written[(adapter["profile"], t)] for t in wanted},
+                           os.path.join(out, "results", name), env, log, budget, logs)
+    entry = judge.judge_runtime(name, adapter, version, jobs, out)
+    entry.update(deadline_seconds=args.deadline, seconds_used=round(budget.used, 1))
+    for type_name, t in entry["types"].items():
+        log("  %s %s: %s (%d elements, %d non-conforming)" % (name, type_name, t["verdict"], t["elements"],
+                                                              t["nonconforming"]))
+    return entry
+
+
+# [impl->req~div-rt-d1~2]
 def main(argv, doc):
     parser = argparse.ArgumentParser(prog="tools/runtimes", description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -41,60 +116,62 @@ def main(argv, doc):
                         help="a folder of further adapter files (a vendor's own runtime)")
     parser.add_argument("--quick", action="store_true", help="a few hundred cases per set")
     parser.add_argument("--no-install", action="store_true", help="install nothing; a missing runtime is not run")
+    parser.add_argument("--deadline", type=_positive_seconds, default=processes.DEFAULT_DEADLINE, metavar="SECONDS",
+                        help="the wall-clock time all of one runtime's processes (available, install, every "
+                             "batch and hazardous set) may take together, a hang guard: when it is spent the "
+                             "process running is killed and the sets left are 'not run: deadline' "
+                             "(default %d)" % processes.DEFAULT_DEADLINE)
     args = parser.parse_args(argv)
     types = [t.strip().upper() for t in args.types.split(",") if t.strip()]
     unknown = [t for t in types if t not in tensors.TYPES]
     if unknown:
         parser.error("unknown element type %s (known: %s)" % (", ".join(unknown), ", ".join(tensors.TYPES)))
+    names = [n.strip() for n in args.runtimes.split(",") if n.strip()]
+    if not names:
+        parser.error("--runtimes names no runtime")
+    for folder in args.adapters:
+        if not os.path.isdir(folder):
+            parser.error("--adapters %s is not a folder" % folder)
     sonnx_div, why = _import_reference(args.python_dir)
     if sonnx_div is None:
         print("tools/runtimes: " + why, file=sys.stderr)
         return 2
-    os.environ["SONNX_RUNTIMES_CACHE"] = os.path.abspath(args.cache)
-    if args.adapters:
-        os.environ["SONNX_RUNTIMES_ADAPTERS"] = os.pathsep.join(os.path.abspath(a) for a in args.adapters)
     out = os.path.abspath(args.out)
-    for part in ("sets", "hazards", "results"):
-        shutil.rmtree(os.path.join(out, part), ignore_errors=True)
     os.makedirs(out, exist_ok=True)
+    _clear_previous_run(out)
+    os.environ["SONNX_RUNTIMES_CACHE"] = os.path.abspath(args.cache)
     tools = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([tools, os.path.abspath(args.python_dir)]),
                PYTHONDONTWRITEBYTECODE="1")
-    adapters = all_adapters()
     report = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
               "mode": "quick" if args.quick else "full", "reference": _reference_version(sonnx_div),
-              "reference_revision": _reference_revision(sonnx_div),
-              "types": types, "runtimes": {}}
-    written = {}
-    for name in [n.strip() for n in args.runtimes.split(",") if n.strip()]:
-        adapter = adapters.get(name)
-        if adapter is None:
-            report["runtimes"][name] = {"status": "not run", "reason": "no adapter named %s (adapters: %s)" % (
-                name, ", ".join(sorted(adapters)))}
-            log("%s: not run: no such adapter" % name)
-            continue
-        ok, version = adapter.available()
-        if not ok and not args.no_install and hasattr(adapter, "install"):
-            log("%s: %s" % (name, version))
-            installed, text = adapter.install(log)
-            log("%s: %s" % (name, text))
-            ok, version = adapter.available() if installed else (False, text)
-        if not ok:
-            report["runtimes"][name] = {"status": "not run", "reason": version}
-            log("%s: not run: %s" % (name, version))
-            continue
-        log("%s: %s, judged by profile %s" % (name, version, adapter.PROFILE))
-        wanted = [t for t in adapter.TYPES if t in types]
-        needed = [t for t in wanted if (adapter.PROFILE, t) not in written]
-        if needed:
-            for type_name, folders in cases.write_sets(out, adapter.PROFILE, needed, args.quick).items():
-                written[(adapter.PROFILE, type_name)] = folders
-        jobs = run.run_runtime(name, {t: written[(adapter.PROFILE, t)] for t in wanted},
-                               os.path.join(out, "results", name), env, log)
-        report["runtimes"][name] = judge.judge_runtime(adapter, version, jobs, out)
-        for type_name, entry in report["runtimes"][name]["types"].items():
-            log("  %s %s: %s (%d elements, %d non-conforming)" % (name, type_name, entry["verdict"], entry["elements"],
-                                                                  entry["nonconforming"]))
+              "reference_revision": _reference_revision(sonnx_div), "types": types,
+              "deadline_seconds": args.deadline, "adapter_files": [], "runtimes": {}}
+    current = None   # the runtime being run, when the harness fails
+    try:
+        with tempfile.TemporaryDirectory(prefix="sonnx-runtimes-") as work:
+            records = adapter_files.describe_all([os.path.abspath(a) for a in args.adapters], env, work, log,
+                                                 min(LOAD_GUARD, args.deadline))
+        report["adapter_files"] = [{k: r[k] for k in ("path", "name", "status", "reason")} for r in records]
+        for record in records:
+            if record["status"] != "loaded":
+                log("adapter file %s: %s: %s" % (record["path"], record["status"], record["reason"]))
+        written = {}
+        for name in names:
+            if name in report["runtimes"]:
+                continue
+            current = name
+            report["runtimes"][name] = _runtime(name, records, types, args, out, env, written)
+            current = None
+    except Exception:  # a fault of the harness itself, not of an adapter: say so, keep what ran, exit 4
+        traceback.print_exc()
+        report["harness_error"] = traceback.format_exc().strip().splitlines()[-1]
+        if current is not None:
+            report["runtimes"][current] = {"status": "harness error", "reason": "the harness failed while running "
+                                                                                "or judging it: " + report["harness_error"]}
+        judge.write_report(out, report)
+        print("tools/runtimes: internal error; the report says what ran before it", file=sys.stderr)
+        return 4
     judge.write_report(out, report)
     log("report: %s, %s" % (os.path.join(out, "report.md"), os.path.join(out, "report.json")))
     return 0

@@ -1,83 +1,125 @@
 """Running an adapter on the sets: ordinary sets batched per element type in one worker process, each
-hazardous set in a worker of its own; a batch that dies is rerun one set per process, so that every set
-gets its own outcome. The timeout is a hang guard only."""
+hazardous set in a worker of its own; a batch that ends without every result is rerun one set per process,
+so that every set gets its own outcome. All of a runtime's processes share its deadline (processes.Budget),
+a hang guard only: when it is spent, the process running is killed and the sets left are not run.
+
+Each job records how its last process ended ("process"); the judge takes the adapter's result.json when
+there is one, and this record otherwise. Results are under <out>/results/<runtime>/<type>/<set>/, each
+cleared before a process runs the set and given a copy of the set's model.onnx and inputs: the adapter's
+job names that folder as both "set" and "result", so it never sees the reference's output_0.pb. Once every
+process has ended, the set's model and inputs are copied there again (whatever the adapter did to them),
+so that each result folder is an ONNX node test whose output_0.pb is the runtime's (`sonnx-div onnx-test
+<results>/<type>` judges the runtime), and the judge reads those very files."""
 import json
 import os
-import resource
 import shutil
-import signal
-import subprocess
-import sys
 
-TIMEOUT = 1200
+from . import processes
 
-
-def _no_core_files():
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+NODE_TEST_FILES = ("model.onnx", os.path.join("test_data_set_0", "input_0.pb"),
+                   os.path.join("test_data_set_0", "input_1.pb"))
 
 
-def _worker(runtime, jobs, jobs_file, env):
-    with open(jobs_file, "w") as handle:
-        json.dump(jobs, handle)
+def _clear(job):
+    """An empty result folder, then the set's model and inputs in it: the folder the adapter is given as the
+    job's "set" too, so that it never sees the reference's expected output."""
+    shutil.rmtree(job["result"], ignore_errors=True)
+    os.makedirs(job["result"], exist_ok=True)
+    _as_node_test(job)
+
+
+def has_result(job):
+    return os.path.isfile(os.path.join(job["result"], "result.json"))
+
+
+def _said(job):
+    """The outcome a job's result.json gives, for the log (the judge reads it again, and checks it)."""
     try:
-        run = subprocess.run([sys.executable, "-m", "runtimeslib.worker", runtime, jobs_file], env=env,
-                             capture_output=True, text=True, timeout=TIMEOUT, preexec_fn=_no_core_files)
-    except subprocess.TimeoutExpired:
-        return "timeout", "no answer within %d s (killed)" % TIMEOUT
-    if run.returncode < 0:
-        name = signal.Signals(-run.returncode).name
-        return "signal", "the process died of %s (%s)" % (name, signal.strsignal(-run.returncode))
-    if run.returncode != 0:
-        tail = run.stderr.strip().splitlines()[-1:] or ["?"]
-        return "error", "worker exit status %d: %s" % (run.returncode, tail[0])
-    return None, ""
-
-
-def _missing(jobs):
-    return [j for j in jobs if not os.path.exists(os.path.join(j["result"], "result.json"))]
+        with open(os.path.join(job["result"], "result.json")) as handle:
+            return str(json.load(handle).get("outcome"))[:40]
+    except (OSError, ValueError, AttributeError):
+        return "something unreadable"
 
 
 def _as_node_test(job):
-    """The set's model and inputs beside the runtime's output, so that each result folder is an ONNX node test
-    whose output_0.pb is the runtime's: `sonnx-div onnx-test <results>/<type>` judges the runtime."""
-    for name in ("model.onnx", os.path.join("test_data_set_0", "input_0.pb"),
-                 os.path.join("test_data_set_0", "input_1.pb")):
+    """The set's model and inputs beside the runtime's output, replacing whatever the adapter put there."""
+    for name in NODE_TEST_FILES:
         target = os.path.join(job["result"], name)
+        if os.path.isdir(target) and not os.path.islink(target):
+            shutil.rmtree(target)
+        elif os.path.lexists(target):
+            os.remove(target)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(os.path.join(job["set"], name), target)
 
 
-def _write_outcome(job, outcome, detail):
-    os.makedirs(job["result"], exist_ok=True)
-    with open(os.path.join(job["result"], "result.json"), "w") as handle:
-        json.dump({"outcome": outcome, "detail": detail, "notes": []}, handle, indent=1)
+def _process_record(ended):
+    """How a process that left a job without result.json ended, as the job's outcome."""
+    if ended.outcome == "deadline":
+        return {"outcome": "deadline", "detail": ended.detail}
+    if ended.outcome == "signal":
+        return {"outcome": "signal", "detail": ended.detail}
+    if ended.status == 0:
+        return {"outcome": "no result", "detail": "the worker ended with exit status 0 without writing result.json "
+                                                  "(sys.exit or os._exit in the adapter, or run_batch skipped it)"}
+    return {"outcome": "worker error", "detail": "the worker ended with exit status %d: %s" % (
+        ended.status, ended.detail or "?")}
 
 
-# [impl->req~div-rt-d1~1]
-def run_runtime(runtime, sets, results_root, env, log):
-    """sets: {type: [set folder]}; results under results_root/<type>/<set>/. Returns the jobs."""
+def _run(runtime, adapter_file, jobs, label, env, logs, budget, log):
+    """One worker process for `jobs`; each job without result.json afterwards records how it ended."""
+    for job in jobs:
+        _clear(job)
+    jobs_file = os.path.join(logs, label + ".jobs.json")
+    os.makedirs(logs, exist_ok=True)
+    with open(jobs_file, "w") as handle:
+        json.dump([{"set": job["result"], "result": job["result"], "type": job["type"], "hazard": job["hazard"]}
+                   for job in jobs], handle)
+    ended = processes.run_worker(["run", adapter_file, jobs_file], env, os.path.join(logs, label + ".log"), budget,
+                                 log, "  %s %s" % (runtime, label))
+    for job in jobs:
+        job["process"] = None if has_result(job) else _process_record(ended)
+    return ended
+
+
+# [impl->req~div-rt-d1~2]
+def run_runtime(runtime, adapter_file, sets, results_root, env, log, budget, logs):
+    """sets: {type: [set record (cases.write_sets)]}; results under results_root/<type>/<set>/, process logs
+    under `logs`. Returns the jobs, each with its set record and how its last process ended."""
     every = []
-    for type_name, folders in sets.items():
-        jobs = [{"set": f, "result": os.path.join(results_root, type_name, os.path.basename(f)),
-                 "hazard": os.path.basename(f).startswith("hazard_")} for f in folders]
-        for job in jobs:
-            os.makedirs(job["result"], exist_ok=True)
-            _as_node_test(job)
+    for type_name, records in sets.items():
+        jobs = [{"set": r["folder"], "result": os.path.join(results_root, type_name, os.path.basename(r["folder"])),
+                 "type": type_name, "hazard": r["reference"]["hazard"], "record": r, "process": None}
+                for r in records]
         ordinary = [j for j in jobs if not j["hazard"]]
         hazards = [j for j in jobs if j["hazard"]]
-        singles = list(hazards)
-        if ordinary:
-            log("  %s %s: %d sets in one process" % (runtime, type_name, len(ordinary)))
-            outcome, detail = _worker(runtime, ordinary, os.path.join(results_root, type_name, "jobs.json"), env)
-            if outcome:
-                log("  %s %s: the batch ended: %s; the sets left run one per process" % (runtime, type_name, detail))
-            singles += _missing(ordinary)
-        for job in singles:
-            outcome, detail = _worker(runtime, [job], os.path.join(job["result"], "jobs.json"), env)
-            if _missing([job]):
-                _write_outcome(job, outcome or "error", detail or "the adapter wrote no result")
+        singles = []
+        if ordinary and budget.spent():
+            singles += ordinary   # each records the deadline below
+        elif ordinary:
+            log("  %s %s: %d sets in one process (%s s of the deadline left)" % (
+                runtime, type_name, len(ordinary), round(budget.left())))
+            ended = _run(runtime, adapter_file, ordinary, "%s-batch" % type_name, env, logs, budget, log)
+            missing = [j for j in ordinary if not has_result(j)]
+            if missing and ended.outcome != "deadline":
+                log("  %s %s: the batch left %d sets without a result (%s); they run one per process" % (
+                    runtime, type_name, len(missing), missing[0]["process"]["detail"]))
+                singles += missing
+        for job in singles + hazards:
+            name = os.path.basename(job["set"])
+            if budget.spent():
+                job["process"] = {"outcome": "deadline", "detail": "not run: " + budget.hang_guard_text()}
+                _clear(job)
+                continue
+            _run(runtime, adapter_file, [job], "%s-%s" % (type_name, name), env, logs, budget, log)
             if job["hazard"]:
-                log("  %s %s %s: %s" % (runtime, type_name, os.path.basename(job["set"]),
-                                        json.load(open(os.path.join(job["result"], "result.json")))["outcome"]))
+                log("  %s %s %s: %s" % (runtime, type_name, name, job["process"]["outcome"] if job["process"]
+                                        else "result.json says " + _said(job)))
+        if budget.spent():
+            left = [j for j in jobs if j["process"] and j["process"]["outcome"] == "deadline"]
+            log("  %s %s: not run: deadline (%d sets; %s)" % (runtime, type_name, len(left),
+                                                              budget.hang_guard_text()))
         every += jobs
+    for job in every:
+        _as_node_test(job)
     return every

@@ -1,4 +1,6 @@
-"""Element types and the TensorProto files of ONNX's backend node-test layout."""
+"""Element types, and the files of ONNX's backend node-test layout the harness writes itself (the sets'
+models, inputs and expected outputs). Every tensor the harness judges or hands to an adapter is read by the
+project's own reader, sonnx_div.read_tensor / check_files, never here."""
 import os
 
 import numpy as np
@@ -47,30 +49,18 @@ TYPES = {t.name: t for t in [
     ElementType("UINT64", TensorProto.UINT64, "<u8", None, 64, False),
 ]}
 
-BY_ONNX = {t.onnx_type: t for t in TYPES.values()}
 
-
-def write_tensor(path, name, etype, array):
-    array = np.ascontiguousarray(array, dtype=etype.dtype)
+def write_set_tensor(path, name, etype, array):
+    """A set's input or the reference's output, named A, B or C as in ONNX's own node-test data (onnx.helper,
+    raw_data). These arrays are the harness's own (operands it chose, sonnx_div.div's output); nothing is
+    converted: an array of another dtype than the type's storage is refused. A runtime's output is written
+    by sonnx_div.write_tensor instead (adapters.write_result), with its own type and shape."""
+    if array.dtype != etype.dtype:
+        raise TypeError("%s: a %s array for %s (stored as %s)" % (path, array.dtype, etype.name, etype.dtype))
+    array = np.ascontiguousarray(array)
     proto = helper.make_tensor(name, etype.onnx_type, list(array.shape), vals=array.tobytes(), raw=True)
     with open(path, "wb") as handle:
         handle.write(proto.SerializeToString())
-
-
-def read_tensor(path):
-    """(ElementType, array) of a TensorProto file; raw_data or the typed fields."""
-    proto = TensorProto()
-    with open(path, "rb") as handle:
-        proto.ParseFromString(handle.read())
-    etype = BY_ONNX[proto.data_type]
-    shape = tuple(proto.dims)
-    if proto.raw_data:
-        array = np.frombuffer(proto.raw_data, dtype=etype.dtype).copy()
-    elif etype.name in ("FP16", "BF16"):
-        array = np.array(list(proto.int32_data), dtype=np.uint16).view(etype.dtype)
-    else:
-        array = onnx.numpy_helper.to_array(proto).astype(etype.dtype)
-    return etype, array.reshape(shape)
 
 
 def write_model(path, etype, shape, opset):

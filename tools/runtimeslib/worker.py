@@ -1,17 +1,138 @@
-"""One worker process: python3 -m runtimeslib.worker RUNTIME JOBS.json runs the adapter's run_batch on the
-jobs. The harness starts one per batch and one per hazardous case, so that a runtime that dies of a signal
-takes this process with it, not the harness."""
-import json
-import sys
+"""The process adapter code runs in: the harness never imports an adapter file itself, so that whatever the
+file does (raise, sys.exit, os._exit, a signal, a hang) ends or stalls this process only, and the harness
+records it and goes on.
 
-from .adapters import all_adapters
+  python3 -m runtimeslib.worker describe FILE ANSWER.json            import FILE, report its attributes
+  python3 -m runtimeslib.worker available FILE ANSWER.json [install] available(), then install() if allowed
+  python3 -m runtimeslib.worker run FILE JOBS.json                   run_batch(jobs)
+
+describe and available write their answer to ANSWER.json (atomically, last thing): a process that ends
+without one ended inside the adapter's code. run writes nothing of its own: the adapter writes each job's
+result.json and output_0.pb, and the harness judges the files."""
+import importlib
+import importlib.util
+import json
+import os
+import sys
+import traceback
+
+BUILTIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "adapters")
+
+
+def load(path):
+    """The adapter module of a file: a built-in one as runtimeslib.adapters.NAME (its relative imports work),
+    any other by its path."""
+    folder, file_name = os.path.split(os.path.abspath(path))
+    stem = file_name[:-3] if file_name.endswith(".py") else file_name
+    if os.path.realpath(folder) == os.path.realpath(BUILTIN):
+        return importlib.import_module("runtimeslib.adapters." + stem)
+    spec = importlib.util.spec_from_file_location("runtimes_adapter_" + stem, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _answer(path, answer):
+    temporary = path + ".tmp"
+    with open(temporary, "w") as handle:
+        json.dump(answer, handle, indent=1)
+    os.replace(temporary, path)
+
+
+def _plain(value):
+    """An attribute as JSON the harness validates: a str, a list of str, or what it is instead."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return list(value)
+    return {"not_plain": type(value).__name__, "repr": repr(value)[:200]}
+
+
+def _failure(what, error):
+    """'available() raised RuntimeError: text', or for sys.exit 'available() ended its process: sys.exit(0)
+    (exit status 0)'."""
+    if isinstance(error, SystemExit):
+        code = error.code if error.code is not None else 0
+        status = code if isinstance(code, int) else 1
+        return "%s ended its process: sys.exit(%r) (exit status %d)" % (what, code, status)
+    first = (str(error).strip().splitlines() or [""])[0]
+    return "%s raised %s: %s" % (what, type(error).__name__, first)
+
+
+def describe(path, answer_path):
+    try:
+        module = load(path)
+    except BaseException as error:  # noqa: B036  a file that raises or exits while loading is not loaded
+        traceback.print_exc()
+        _answer(answer_path, {"loaded": False, "reason": _failure("loading the file", error)})
+        return
+    attributes = {name: _plain(getattr(module, name)) for name in ("NAME", "PROFILE", "TYPES", "TEXT")
+                  if hasattr(module, name)}
+    callables = {name: callable(getattr(module, name)) for name in ("available", "install", "run_batch")
+                 if hasattr(module, name)}
+    _answer(answer_path, {"loaded": True, "attributes": attributes, "callables": callables})
+
+
+def _pair(what, value):
+    """(bool, str) as available() and install() return it, or a text saying what came instead."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and isinstance(value[0], bool) and \
+            isinstance(value[1], str):
+        return value[0], value[1], ""
+    return False, "", "%s returned %s, not (bool, str)" % (what, repr(value)[:200])
+
+
+def available(path, answer_path, may_install):
+    log = []
+
+    def say(text):
+        print(text, flush=True)
+        log.append(str(text))
+
+    stage = "loading the file"
+    try:
+        module = load(path)
+        stage = "available()"
+        ok, version, wrong = _pair("available()", module.available())
+        if wrong:
+            _answer(answer_path, {"ok": False, "reason": wrong, "log": log})
+            return
+        if not ok and may_install and hasattr(module, "install"):
+            say(version)
+            stage = "install(log)"
+            installed, text, wrong = _pair("install(log)", module.install(say))
+            if wrong:
+                _answer(answer_path, {"ok": False, "reason": wrong, "log": log})
+                return
+            say(text)
+            stage = "available()"
+            ok, version, wrong = _pair("available()", module.available()) if installed else (False, text, "")
+            if wrong:
+                _answer(answer_path, {"ok": False, "reason": wrong, "log": log})
+                return
+    except BaseException as error:  # noqa: B036  the adapter's failure is the answer
+        traceback.print_exc()
+        _answer(answer_path, {"ok": False, "reason": _failure(stage, error), "log": log})
+        return
+    _answer(answer_path, {"ok": ok, "version" if ok else "reason": version, "log": log})
+
+
+def run(path, jobs_file):
+    with open(jobs_file) as handle:
+        jobs = json.load(handle)
+    load(path).run_batch(jobs)
 
 
 def main():
-    runtime, jobs_file = sys.argv[1], sys.argv[2]
-    with open(jobs_file) as handle:
-        jobs = json.load(handle)
-    all_adapters()[runtime].run_batch(jobs)
+    command, path, target = sys.argv[1], sys.argv[2], sys.argv[3]
+    if command == "describe":
+        describe(path, target)
+    elif command == "available":
+        available(path, target, sys.argv[4:] == ["install"])
+    elif command == "run":
+        run(path, target)
+    else:
+        sys.exit("runtimeslib.worker: unknown command %s" % command)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """ONNX Runtime through Node.js (npm onnxruntime-node, CPU execution provider): each set's model.onnx is
 loaded by an InferenceSession and fed the set's inputs (ort_run.js). Python hands the inputs over as raw
-little-endian bytes and turns the outputs back into output_0.pb. Judged by ONNX Div-14 (truncation)."""
+little-endian bytes and writes each output as onnxruntime returned it (its own type and dims) into output_0.pb.
+Judged by ONNX Div-14 (truncation)."""
 import json
 import os
 import shutil
@@ -20,6 +21,8 @@ NO_KERNEL = ["Could not find an implementation for"]
 ORT_TYPES = {"FP16": "float16", "BF16": "bfloat16", "FP32": "float32", "FP64": "float64", "INT8": "int8",
              "INT16": "int16", "INT32": "int32", "INT64": "int64", "UINT8": "uint8", "UINT16": "uint16",
              "UINT32": "uint32", "UINT64": "uint64"}
+NUMPY_OF_ORT = {"float16": "<f2", "bfloat16": "<u2", "float32": "<f4", "float64": "<f8", "int8": "i1", "int16": "<i2",
+                "int32": "<i4", "int64": "<i8", "uint8": "u1", "uint16": "<u2", "uint32": "<u4", "uint64": "<u8"}
 
 
 def cache():
@@ -43,6 +46,19 @@ def available():
 
 def install(log):
     return installing.npm("onnxruntime-node", cache(), log)
+
+
+def _output(path, status):
+    """The output as onnxruntime returned it, its own type and dims (BF16 as uint16 bit patterns, which
+    write_result writes as BF16 for a BF16 set); (None, why) when it cannot be taken as it is."""
+    dtype = NUMPY_OF_ORT.get(status.get("type"))
+    if dtype is None:
+        return None, "onnxruntime returned a tensor of type %s, which the harness does not write" % status.get("type")
+    y = np.fromfile(path, dtype=dtype)
+    dims = [int(d) for d in status["dims"]]
+    if y.size != int(np.prod(dims, dtype=np.int64)):
+        return None, "onnxruntime returned %d elements for dims %s" % (y.size, dims)
+    return y.reshape(dims), ""
 
 
 def run_batch(jobs):
@@ -69,8 +85,11 @@ def run_batch(jobs):
             status = json.load(handle)
         etype, a, _ = read_inputs(job)
         if status["ok"]:
-            y = np.fromfile(request["y"], dtype=etype.dtype).reshape(status["dims"])
-            write_result(job, "output", "", y, etype)
+            y, why = _output(request["y"], status)
+            if y is None:
+                write_result(job, "error", why)
+            else:
+                write_result(job, "output", "", y, etype)
         else:
             text = status["error"].strip().splitlines()[0] if status["error"].strip() else "?"
             write_result(job, classify(__import__(__name__, fromlist=["x"]), text), text)

@@ -1,6 +1,7 @@
 // Runs Div models in onnxruntime-node (CPU): argv[2] is a JSON list of requests
 // {model, type, dims, a, b, y, status}: inputs as raw little-endian files, the output written the same way,
-// and a status file {ok, dims} or {ok: false, error} per request, written as soon as it is known.
+// and a status file {ok, dims, type} (the output's own shape and type) or {ok: false, error} per request,
+// written as soon as it is known.
 const fs = require('fs');
 const ort = require('onnxruntime-node');
 
@@ -28,7 +29,7 @@ async function main() {
       const out = (await session.run(feeds)).C;
       const data = out.data;
       fs.writeFileSync(r.y, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-      fs.writeFileSync(r.status, JSON.stringify({ok: true, dims: out.dims}));
+      fs.writeFileSync(r.status, JSON.stringify({ok: true, dims: out.dims, type: out.type}));
     } catch (e) {
       fs.writeFileSync(r.status, JSON.stringify({ok: false, error: String(e && e.message ? e.message : e)}));
     }
