@@ -76,7 +76,7 @@ void add_rounded(ComputedSet& out, const Interval& magnitudes, bool negative, co
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d1~1]
 // [impl->req~div-float-d2~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d4~1]
 // [impl->req~div-uv-d2~1]
 ComputedSet divide_sets(const ComputedSet& a, const ComputedSet& b, const FormatSpec& format, Rounding rounding) {

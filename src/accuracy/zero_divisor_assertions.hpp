@@ -13,7 +13,7 @@ namespace sonnx::accuracy {
 
 // [impl->req~div-uv-d5~1]
 // [impl->req~div-float-d1~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 template <typename Format>
 void zero_divisor_assertions(const Leaf<Format>& leaf, const WorkBox& box, Decided& spec_decided,
                              Decided& ieee_decided) {

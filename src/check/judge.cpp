@@ -103,7 +103,7 @@ struct Share {
 // The requirement a wrong float result violates, from the operands' classes (DIV-CLI-D6).
 std::uint32_t float_failures(const FloatFormat& format, std::uint64_t a, std::uint64_t b, const Measure& m,
                              std::uint64_t candidate) {
-    // [impl->req~div-cli-d6~2]
+    // [impl->req~div-cli-d6~3]
     const ValueClass ca = classify(format, a).value_class;
     const ValueClass cb = classify(format, b).value_class;
     if ((ca == ValueClass::nan) || (cb == ValueClass::nan) || ((ca == ValueClass::zero) && (cb == ValueClass::zero)) ||
@@ -254,8 +254,8 @@ private:
                 break;
         }
         Report& r = share.report;
-        if (m.exact_match) {
-            ++r.exact_matches;
+        if (m.bit_identical) {
+            ++r.exact_matches;  // bit-exact is bit-identical: a quiet NaN of another sign or payload conforms only
         }
         ++r.histogram[bucket_of(m.ulps, m.special_mismatch, m.within_half_ulp, m.within_one_ulp)];
         if (!e.conforming) {
@@ -425,8 +425,8 @@ std::vector<std::uint64_t> result_dims(const ConstTensorView& a, const ConstTens
     return std::vector<std::uint64_t>(map.y.dims.begin(), map.y.dims.begin() + map.y.rank);
 }
 
-// [impl->req~div-cli-d5~2]
-// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d5~3]
+// [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d7~3]
 // [impl->req~div-cli-d14~1]
 // [impl->req~div-cli-d19~1]

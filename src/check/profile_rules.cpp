@@ -103,7 +103,7 @@ TypeFacts facts_of(ElementType type) noexcept {
 // revision, and OpenVINO's and ONNX's attributes belong to their profiles.
 // [impl->req~div-api-d6~1]
 // [impl->req~div-prof-d1~1]
-// [impl->req~div-onnx-d1~1]
+// [impl->req~div-onnx-d1~2]
 // [impl->req~div-prof-d4~2]
 Status check_options(const DivOptions& options) noexcept {
     Status status{};

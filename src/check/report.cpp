@@ -71,7 +71,7 @@ bool conforms(const Report& report) {
 }
 
 // [impl->req~div-cli-d20~1]
-// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d6~3]
 void merge_into(Report& into, const Report& part, std::size_t limit) {
     if (part.type != into.type) {
         throw std::invalid_argument("check: reports of two element types cannot be merged");

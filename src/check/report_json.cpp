@@ -62,7 +62,7 @@ nlohmann::json provenance_json(const Provenance& p) {
     return j;
 }
 
-// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d17~1]
 // [impl->req~div-cli-d14~1]
 nlohmann::json report_json(const CheckRecord& record) {

@@ -42,7 +42,7 @@ std::string candidate_text(const CheckRecord& record) {
            input_text(record.provenance, "A") + ", B " + input_text(record.provenance, "B") + "); no element is judged";
 }
 
-// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d17~1]
 void print_report(std::ostream& out, const CheckRecord& record) {
     const Report& r = record.report;

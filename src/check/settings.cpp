@@ -12,7 +12,7 @@ const char* const kAcceptanceForms =
     "exact, half-ulp, one-ulp or a bound such as 2ulp or 0.75ulp (a positive decimal that a double holds exactly, "
     "at most 10^15)";
 
-// [impl->req~div-cli-d5~2]
+// [impl->req~div-cli-d5~3]
 std::string acceptance_name(const AcceptanceLevel& level) {
     switch (level.level) {
         case Acceptance::half_ulp:
@@ -26,7 +26,7 @@ std::string acceptance_name(const AcceptanceLevel& level) {
     }
 }
 
-// [impl->req~div-cli-d5~2]
+// [impl->req~div-cli-d5~3]
 std::optional<AcceptanceLevel> parse_acceptance(const std::string& text) {
     for (const Acceptance named : {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp}) {
         if (text == acceptance_name(AcceptanceLevel{named, 0.0})) {

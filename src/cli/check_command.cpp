@@ -57,8 +57,8 @@ check::Settings settings_of(const CheckArguments& args) {
     return settings;
 }
 
-// [impl->req~div-cli-d5~2]
-// [impl->req~div-cli-d6~2]
+// [impl->req~div-cli-d5~3]
+// [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d7~3]
 // [impl->req~div-cli-d14~1]
 // [impl->req~div-cli-d12~2]
@@ -100,11 +100,13 @@ Subcommand add_check_command(CLI::App& parent) {
     command->add_option("B", args->b, "divisor tensor file (.npy or .pb)")->required();
     command->add_option("Y", args->y, "candidate result to check (.npy or .pb)")->required();
     command
-        ->add_option("--accept", args->accept,
-                     "float acceptance: exact (bit-identical to the correctly rounded quotient, any NaN for NaN), "
-                     "half-ulp (|Y - A/B| <= ulp/2), one-ulp (< 1 ulp, the spec's bound) or Nulp (|Y - A/B| <= N "
-                     "ulp, e.g. 2ulp or 4ulp as test tolerances); NaN and infinities must match at every level, "
-                     "and a zero must carry the quotient's sign; integers are always exact")
+        ->add_option(
+            "--accept", args->accept,
+            "float acceptance: exact (bit-identical to the correctly rounded quotient, any quiet NaN for NaN), "
+            "half-ulp (|Y - A/B| <= ulp/2), one-ulp (< 1 ulp, the spec's bound) or Nulp (|Y - A/B| <= N "
+            "ulp, e.g. 2ulp or 4ulp as test tolerances); NaN and infinities must match at every level (a "
+            "signalling NaN never does), "
+            "and a zero must carry the quotient's sign; integers are always exact")
         ->check(CLI::Validator(
             [](const std::string& text) {
                 return check::parse_acceptance(text).has_value() ? std::string()

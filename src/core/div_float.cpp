@@ -28,7 +28,7 @@ namespace sonnx::core {
 // [impl->req~div-float-c3~1]
 // [impl->req~div-float-d1~1]
 // [impl->req~div-float-d2~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d4~1]
 // [impl->req~div-float-acc1~1]
 void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) noexcept {
@@ -41,7 +41,7 @@ void divide_fp32(const float* a, const float* b, float* y, std::uint64_t count) 
 // [impl->req~div-float-c3~1]
 // [impl->req~div-float-d1~1]
 // [impl->req~div-float-d2~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d4~1]
 // [impl->req~div-float-acc1~1]
 void divide_fp64(const double* a, const double* b, double* y, std::uint64_t count) noexcept {
@@ -89,7 +89,7 @@ inline std::uint32_t as_word(bool value) noexcept { return value ? 1U : 0U; }
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d1~1]
 // [impl->req~div-float-d2~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d4~1]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
@@ -162,7 +162,7 @@ const std::uint8_t kFp16HardwareFlags = kBf16HardwareFlags;
 // [impl->req~div-float-f1~1]
 // [impl->req~div-float-d1~1]
 // [impl->req~div-float-d2~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d4~1]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
@@ -286,7 +286,7 @@ public:
 // 16-bit lanes in element order, and the BF16 rounding and its flags work on
 // those words.
 // [impl->req~div-float-f1~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d6~1]
 // [impl->req~div-float-d7~1]
 template <typename FlagLanes, typename Stores>

@@ -66,7 +66,7 @@ inline float fp16_to_fp32(std::uint16_t half) noexcept {
 }
 
 // [impl->req~div-float-f1~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d7~1]
 inline Narrowed fp32_to_fp16(float value) noexcept {
     const std::uint32_t u = bits_of(value);
@@ -116,7 +116,7 @@ inline float bf16_to_fp32(std::uint16_t half) noexcept {
 }
 
 // [impl->req~div-float-f1~1]
-// [impl->req~div-float-d3~1]
+// [impl->req~div-float-d3~2]
 // [impl->req~div-float-d7~1]
 inline Narrowed fp32_to_bf16(float value) noexcept {
     const std::uint32_t u = bits_of(value);

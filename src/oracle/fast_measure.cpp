@@ -167,6 +167,7 @@ bool measure_in(RoundsTo rounds_to, Ulps ulps_of, std::uint64_t a, std::uint64_t
     // with R exact and |R| < B/2 < 2^52: within half an ulp, and one.
     Measure m{};
     m.expected = candidate;
+    m.bit_identical = true;
     m.exact_match = true;
     m.ulps = ulps_of(std::fabs(residual), b_integer);
     m.within_half_ulp = true;

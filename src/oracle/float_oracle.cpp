@@ -164,7 +164,7 @@ long FloatOracle::ulp_exponent(std::uint64_t finite_bits) {
 
 // [impl->req~div-float-d8~1]
 // [impl->req~div-float-acc1~1]
-// [impl->req~div-cli-d5~2]
+// [impl->req~div-cli-d5~3]
 Measure FloatOracle::measure(std::uint64_t a, std::uint64_t b, std::uint64_t candidate) {
     Measure m = measure_distance(a, b, candidate);
     if (!m.exact_match) {
@@ -181,8 +181,11 @@ Measure FloatOracle::measure_distance(std::uint64_t a, std::uint64_t b, std::uin
     m.expected = encode(q_);
     const Classified expected = classify(format_, m.expected);
     const Classified given = classify(format_, candidate);
-    const bool both_nan = (expected.value_class == ValueClass::nan) && (given.value_class == ValueClass::nan);
-    m.exact_match = both_nan || (m.expected == candidate);
+    // Where a NaN is due, any quiet NaN is the result (DIV-FLOAT-D3): its sign
+    // and payload are not specified, but a signalling NaN is not a result
+    // an operation delivers (IEEE 754-2019 6.2). Bit-exact is bit-identical.
+    m.bit_identical = (m.expected == candidate);
+    m.exact_match = m.bit_identical || ((expected.value_class == ValueClass::nan) && is_quiet_nan(candidate));
     const bool non_finite = (expected.value_class == ValueClass::nan) ||
                             (expected.value_class == ValueClass::infinity) || (given.value_class == ValueClass::nan) ||
                             (given.value_class == ValueClass::infinity);
@@ -260,9 +263,8 @@ bool FloatOracle::flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t
     if (a_subnormal || b_subnormal) {
         round_into_format(q_, a_, b_, MPFR_RNDN);
         const std::uint64_t model = encode(q_);
-        const bool both_nan = (classify(format_, model).value_class == ValueClass::nan) &&
-                              (given.value_class == ValueClass::nan);
-        if (both_nan || (model == candidate)) {
+        const bool quiet_for_nan = (classify(format_, model).value_class == ValueClass::nan) && is_quiet_nan(candidate);
+        if (quiet_for_nan || (model == candidate)) {
             return true;
         }
     }
@@ -275,6 +277,13 @@ bool FloatOracle::flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t
     mpfr_abs(unit_, b_, MPFR_RNDN);
     mpfr_mul_2si(unit_, unit_, 1L - format_.bias, MPFR_RNDN);  // |b| * smallest normal, exact
     return mpfr_cmpabs(a_, unit_) < 0;                          // |a/b| below the smallest normal
+}
+
+// A NaN whose quiet bit, the fraction's most significant, is set.
+// [impl->req~div-float-d3~2]
+bool FloatOracle::is_quiet_nan(std::uint64_t bits) const {
+    const std::uint64_t quiet_bit = std::uint64_t{1} << static_cast<unsigned>(format_.precision - 2);
+    return (classify(format_, bits).value_class == ValueClass::nan) && ((bits & quiet_bit) != 0U);
 }
 
 bool FloatOracle::is_subnormal(std::uint64_t bits) const {

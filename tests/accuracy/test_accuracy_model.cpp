@@ -184,7 +184,7 @@ TEST(AccuracyModel, PropagatedErrorEnclosesTheExactFormulaAtEveryCorner) {
 // [utest->req~div-uv-d2~1]
 // [utest->req~div-float-d1~1]
 // [utest->req~div-float-d2~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-float-d4~1]
 TEST(AccuracyModel, IeeeSpecialCases) {
     RecordProperty("requirements", "DIV-UV-D2,DIV-FLOAT-D1,DIV-FLOAT-D2,DIV-FLOAT-D3,DIV-FLOAT-D4");

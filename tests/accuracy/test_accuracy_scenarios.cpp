@@ -129,7 +129,7 @@ TEST(FloatScenario, FirstOrderBoundFailsOnlyWhereTheDivisorShrinks) {
 // implementation gives 1/2. B' = -0: IEEE's -inf, which the spec also
 // accepts since b.real = 0 there.
 // [utest->req~div-float-d1~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-uv-d5~1]
 TEST(FloatScenario, ZeroDivisorAssertionsOfTheSpecAndOfIeee) {
     RecordProperty("requirements", "DIV-FLOAT-D1,DIV-FLOAT-D3,DIV-UV-D5");

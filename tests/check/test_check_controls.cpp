@@ -24,7 +24,7 @@ using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_suppor
 bool check_conforms(std::uint16_t expected, std::uint16_t y) { return is_nan(expected) ? is_nan(y) : (expected == y); }
 
 // [utest->req~div-tq-d2~1]
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D2,DIV-CLI-D5");
     std::vector<std::uint16_t> a;
@@ -155,7 +155,7 @@ Within conforms_within(std::uint16_t a, std::uint16_t b, std::uint16_t expected,
 // sign rule rejects, and at half-ulp no flushed subnormal, whose exact
 // quotient is at least half an ulp and not a tie that rounds to zero).
 // [utest->req~div-tq-d2~1]
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 // [utest->req~div-float-d8~1]
 TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
     RecordProperty("requirements", "DIV-TQ-D2,DIV-CLI-D5,DIV-FLOAT-D8");

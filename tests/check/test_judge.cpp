@@ -56,7 +56,7 @@ ConformanceReport check_fp32(const std::vector<std::uint32_t>& a, const std::vec
 
 // 1/3 in FP32: exact 0x1.555...p-2; 0x3EAAAAAB is 1/3 ulp above it (correct),
 // 0x3EAAAAAA is 2/3 ulp below, 0x3EAAAAAC is 4/3 ulp above.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 // [utest->req~div-float-acc1~1]
 TEST(Conformance, AcceptanceLevelsOnOneThird) {
     RecordProperty("requirements", "DIV-CLI-D5,DIV-FLOAT-ACC1");
@@ -90,7 +90,7 @@ TEST(Conformance, AcceptanceLevelsOnOneThird) {
 // A tie: FP32 3 * 2^-149 / 2 = 1.5 * 2^-149, halfway between the subnormals
 // 0x00000001 and 0x00000002; ties to even gives 0x00000002. The odd neighbour
 // is exactly half an ulp (2^-149) away: it passes half-ulp but not exact.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Conformance, TieToOddPassesHalfUlpButNotExact) {
     RecordProperty("requirements", "DIV-CLI-D5");
     const auto a = fp32({0x00000003U});
@@ -105,10 +105,10 @@ TEST(Conformance, TieToOddPassesHalfUlpButNotExact) {
 
 // Each special case names its requirement: 1/0 given NaN (D1), 0/-5 given +0
 // (D2), NaN/1 given 1 (D3), inf/2 given 0 (D4); specials fail at every level.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 // [utest->req~div-float-d1~1]
 // [utest->req~div-float-d2~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-float-d4~1]
 TEST(Conformance, SpecialValueMismatchesNameTheirRequirement) {
     RecordProperty("requirements", "DIV-CLI-D6,DIV-FLOAT-D1,DIV-FLOAT-D2,DIV-FLOAT-D3,DIV-FLOAT-D4");
@@ -132,7 +132,7 @@ TEST(Conformance, SpecialValueMismatchesNameTheirRequirement) {
 
 // Many elements on several threads: the same report as on one. Element i
 // holds (i+1)/3 with a wrong last bit at every 1000th element.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, ThreadsDoNotChangeTheReport) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::size_t n = 300000U;
@@ -163,7 +163,7 @@ TEST(Conformance, ThreadsDoNotChangeTheReport) {
 
 // Integers are exact at every level; floor or truncation as asked.
 // -7 / 2: floor -4, truncation -3.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 // [utest->req~div-int-f1~1]
 // [utest->req~div-int-d1~1]
 TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
@@ -190,7 +190,7 @@ TEST(Conformance, IntegersAreExactWithTheAskedRounding) {
 }
 
 // INT64 extremes: |Y - Q| is exact across the whole range.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, Int64DistanceAcrossTheRange) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::vector<std::int64_t> a = {INT64_MIN};
@@ -206,7 +206,7 @@ TEST(Conformance, Int64DistanceAcrossTheRange) {
 // edge (0; [1, 2); [2, 4); [4, 16); [16, 256); >= 256) and the worst list by
 // distance, then index. INT32 quotients 10 / 1 = 10 given as 10 + d, and
 // 0 / 1 = 0 given as -1 and as 1 (a signed distance of 1 each way).
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 // [utest->req~div-int-acc1~1]
 TEST(Conformance, IntegerDistancesFillTheHistogramAtEachEdge) {
     RecordProperty("requirements", "DIV-CLI-D6,DIV-INT-ACC1");
@@ -269,7 +269,7 @@ TEST(Conformance, IntegerDistancesFillTheHistogramAtEachEdge) {
 
 // UINT8: distances across the whole range, the candidate above and below.
 // 200 / 1 = 200 given as 0 and 255; 0 / 7 = 0 given as 255.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, UnsignedDistancesBothWays) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::vector<std::uint8_t> a = {200U, 200U, 0U};
@@ -291,7 +291,7 @@ TEST(Conformance, UnsignedDistancesBothWays) {
 // two, and none when N is 0. INT32 i / 1 given as i + k at every 7th element
 // (i = 3, 10, 17, ...), k = 1, 2, 3 in turn: the largest errors are the
 // elements 3 off (i = 17, 38, 59, ...), lowest index first.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, WorstListKeepsTheLargestErrors) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::size_t n = 70000U;  // two chunks of 65536
@@ -334,9 +334,9 @@ TEST(Conformance, WorstListKeepsTheLargestErrors) {
 // |-0 - 2^-277| is far below half an ulp, DIV-CLI-D5 revision 2), the same
 // given 2^-149 (F1, ACC1: about one ulp away), and 3 * 2^-149 / 2 given
 // 2^-149 at exact (a tie rounded the wrong way: F1 only, within half an ulp).
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 // [utest->req~div-float-d2~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 TEST(Conformance, FailedRequirementsFollowTheOperandClasses) {
     RecordProperty("requirements", "DIV-CLI-D6,DIV-FLOAT-D2,DIV-FLOAT-D3");
     struct Case {
@@ -724,7 +724,7 @@ TEST(Conformance, ShapeAndTypeMismatches) {
     EXPECT_EQ(r.precondition.operand, Operand::b);
 }
 
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Conformance, AcceptanceNames) {
     RecordProperty("requirements", "DIV-CLI-D5");
     Acceptance level = Acceptance::exact;
@@ -761,7 +761,7 @@ TEST(Conformance, AcceptanceNames) {
 }
 
 // DIV-CLI-D6's histogram buckets, in order.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, HistogramBucketNames) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const char* const names[] = {"0",       "(0, 0.5]",  "(0.5, 1)", "[1, 2)", "[2, 4)",
@@ -778,7 +778,7 @@ TEST(Conformance, HistogramBucketNames) {
 // 1024/1025 ulp away: within one ulp, not within half; -0 has the wrong sign
 // (the operands are both positive) and conforms at no level. The mirror
 // 0x8001 / 0x3C01 given -0 conforms at one-ulp too.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Conformance, ZeroIsAFiniteValueWithASign) {
     RecordProperty("requirements", "DIV-CLI-D5");
     const std::vector<std::uint16_t> a = {0x0001U, 0x0001U, 0x8001U};
@@ -806,7 +806,7 @@ TEST(Conformance, ZeroIsAFiniteValueWithASign) {
 // Bounds in ulps (DIV-CLI-D5, issue #14 item 3), exact at the boundary.
 // FP32 3 * 2^-149 / 2 = 1.5 * 2^-149 (ulp 2^-149): 0x00000001 is 0.5 ulp
 // away, +0 is 1.5 ulp, 0x00000004 is 2.5 ulp. 1/3 given 0x3EAAAAAC: 4/3 ulp.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Conformance, BoundsInUlpsAreExactAtTheBoundary) {
     RecordProperty("requirements", "DIV-CLI-D5");
     const auto a = fp32({0x00000003U, 0x00000003U, 0x00000003U, 0x3F800000U});
@@ -871,7 +871,7 @@ TEST(Conformance, FlushToZeroIsItsOwnClassWithItsTrueError) {
 // Integer errors are exact integers (issue #14 item 7): UINT64 (2^64 - 1) / 1
 // and (2^64 - 2) / 1 given 0 are 2^64 - 1 and 2^64 - 2 off, one double apart
 // from nothing; the worst list orders them by the exact distance.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(Conformance, IntegerErrorsAreExact) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const std::vector<std::uint64_t> a = {UINT64_MAX - 1U, UINT64_MAX, 5U};
@@ -1086,7 +1086,7 @@ TEST(Conformance, ShardsAndBuffersAreChecked) {
 }
 
 // Bounds must be exact in a double: 1 + 2^-52 (53 bits) is, 1 + 2^-53 (54 bits) is not.
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Conformance, BoundsMustBeExactInADouble) {
     RecordProperty("requirements", "DIV-CLI-D5");
     Acceptance level = Acceptance::exact;
@@ -1094,6 +1094,78 @@ TEST(Conformance, BoundsMustBeExactInADouble) {
     EXPECT_TRUE(parse_acceptance("1.0000000000000002220446049250313080847263336181640625ulp", level, bound));
     EXPECT_EQ(bound, 1.0000000000000002);
     EXPECT_FALSE(parse_acceptance("1.00000000000000011102230246251565404236316680908203125ulp", level, bound));
+}
+
+// A NaN result is due for A = 0, NaN, inf, 1 over B = 0, 1, inf, NaN
+// (DIV-FLOAT-D3). In each float format a quiet NaN of any sign and payload
+// conforms at every level and only the default quiet NaN is bit-exact; a
+// signalling NaN (quiet bit clear, fraction non-zero) conforms at no level,
+// is a special-value mismatch of DIV-FLOAT-D3, and is never bit-exact. The
+// encodings by hand from each format's fields (issue #33, item 2: a judge
+// that read any NaN as a match passed 4 signalling NaNs as 4 of 4, bit-exact 4).
+// [utest->req~div-cli-d5~3]
+// [utest->req~div-cli-d6~3]
+// [utest->req~div-float-d3~2]
+TEST(Conformance, ASignallingNanDoesNotConformWhereAQuietNanIsDue) {
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D6,DIV-FLOAT-D3");
+    struct Format {
+        ElementType type;
+        unsigned total_bits;
+        unsigned fraction_bits;
+    };
+    for (const Format& f : {Format{ElementType::fp16, 16U, 10U}, Format{ElementType::bf16, 16U, 7U},
+                            Format{ElementType::fp32, 32U, 23U}, Format{ElementType::fp64, 64U, 52U}}) {
+        const std::uint64_t sign = std::uint64_t{1} << (f.total_bits - 1U);
+        const std::uint64_t infinity = (sign - 1U) & ~((std::uint64_t{1} << f.fraction_bits) - 1U);
+        const std::uint64_t quiet = std::uint64_t{1} << (f.fraction_bits - 1U);
+        const std::uint64_t one = ((sign - 1U) >> (f.fraction_bits + 1U)) << f.fraction_bits;  // bias, fraction 0
+        const std::vector<std::uint64_t> a = {0U, infinity | quiet, infinity, one};
+        const std::vector<std::uint64_t> b = {0U, one, infinity, infinity | quiet};
+        const std::vector<std::uint64_t> signalling = {infinity | 1U, sign | infinity | 1U, infinity | (quiet - 1U),
+                                                       infinity | 2U};
+        const std::vector<std::uint64_t> quiet_ones = {sign | infinity | quiet, infinity | quiet | 1U,
+                                                       sign | infinity | quiet | (quiet - 1U), infinity | quiet};
+        const auto words = [&f](const std::vector<std::uint64_t>& values) {
+            std::vector<std::uint8_t> bytes;
+            for (const std::uint64_t value : values) {
+                for (unsigned k = 0U; k < f.total_bits / 8U; ++k) {
+                    bytes.push_back(static_cast<std::uint8_t>(value >> (8U * k)));
+                }
+            }
+            return bytes;
+        };
+        const std::vector<std::uint8_t> av = words(a);
+        const std::vector<std::uint8_t> bv = words(b);
+        const std::vector<std::uint8_t> sv = words(signalling);
+        const std::vector<std::uint8_t> qv = words(quiet_ones);
+        const auto view = [&f](const std::vector<std::uint8_t>& bytes) {
+            ConstTensorView v{};
+            v.type = f.type;
+            v.shape.rank = 1U;
+            v.shape.dims[0] = 4U;
+            v.data = bytes.data();
+            v.size_bytes = bytes.size();
+            return v;
+        };
+        for (const Acceptance level :
+             {Acceptance::exact, Acceptance::half_ulp, Acceptance::one_ulp, Acceptance::ulps}) {
+            CheckOptions options;
+            options.accept = level;
+            options.max_ulps = 4.0;
+            const ConformanceReport s = check_conformance(view(av), view(bv), view(sv), options);
+            EXPECT_EQ(s.conforming, 0U) << element_type_name(f.type) << " " << name_of(level);
+            EXPECT_EQ(s.exact_matches, 0U) << element_type_name(f.type);
+            EXPECT_EQ(s.special_mismatches, 4U) << element_type_name(f.type);
+            EXPECT_EQ(s.histogram[kSpecialBucket], 4U) << element_type_name(f.type);
+            EXPECT_EQ(s.failed_requirements, std::vector<std::string>{"DIV-FLOAT-D3"}) << element_type_name(f.type);
+            const ConformanceReport q = check_conformance(view(av), view(bv), view(qv), options);
+            EXPECT_EQ(q.conforming, 4U) << element_type_name(f.type) << " " << name_of(level);
+            EXPECT_EQ(q.exact_matches, 1U)
+                << "only the default quiet NaN is bit-identical: " << element_type_name(f.type);
+            EXPECT_EQ(q.histogram[0], 4U) << element_type_name(f.type);
+            EXPECT_TRUE(q.failed_requirements.empty()) << element_type_name(f.type);
+        }
+    }
 }
 
 }  // namespace

@@ -345,7 +345,7 @@ TEST(OnnxLegacy, RejectionsAndTheirIndex) {
 // is disabled it should be of the same size"), and an axis alone has no
 // effect (DIV-ONNX-D1).
 // [utest->req~div-onnx-r3~1]
-// [utest->req~div-onnx-d1~1]
+// [utest->req~div-onnx-d1~2]
 TEST(OnnxLegacy, WithoutBroadcastShapesAreEqual) {
     RecordProperty("requirements", "DIV-ONNX-R3,DIV-ONNX-D1");
     const Shape a = make({2, 3, 4, 5});
@@ -403,7 +403,7 @@ TEST(Sonnx, EqualShapesOnly) {
 // [utest->req~div-api-d6~1]
 // [utest->req~div-prof-d1~1]
 // [utest->req~div-prof-d4~2]
-// [utest->req~div-onnx-d1~1]
+// [utest->req~div-onnx-d1~2]
 TEST(Options, ValuesOutsideTheirEnumerationsOrRanges) {
     RecordProperty("requirements", "DIV-API-D6,DIV-PROF-D1,DIV-PROF-D4,DIV-ONNX-D1");
     const Shape s = make({2});

@@ -273,9 +273,32 @@ TEST_F(Cli, DivBf16FromNpyOnlyWhenAsked) {
     EXPECT_EQ(file_bytes(path("y.pb")), (std::vector<std::uint8_t>{0x08U, 1U, 0x10U, 16U, 0x4AU, 2U, 0x00U, 0x3FU}));
 }
 
-// Correct results: 1/3, 1/0 = inf, 0/0 given another NaN, 1/-inf = -0.
+// Signalling NaNs where a quiet NaN is due (issue #33, item 2, as measured:
+// "conforming: 4 of 4, bit-exact: 4"): A = 0, NaN, inf, 1 over B = 0, 1,
+// inf, NaN in FP32 with Y = 0x7F800001, 0xFF800001, 0x7FBFFFFF, 0x7F800002,
+// each with the quiet bit (0x00400000) clear. None conforms at any level.
+// [utest->req~div-cli-d5~3]
+// [utest->req~div-cli-d6~3]
+TEST_F(Cli, CheckRefusesSignallingNans) {
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D6");
+    const std::string a = fp32("a.npy", {0x00000000U, 0x7FC00000U, 0x7F800000U, 0x3F800000U});
+    const std::string b = fp32("b.npy", {0x00000000U, 0x3F800000U, 0x7F800000U, 0x7FC00000U});
+    const std::string y = fp32("y.npy", {0x7F800001U, 0xFF800001U, 0x7FBFFFFFU, 0x7F800002U});
+    for (const char* level : {"exact", "half-ulp", "one-ulp", "4ulp"}) {
+        const CommandResult r = run({"check", a, b, y, "--accept", level, "--json", path("report.json")});
+        EXPECT_EQ(r.status, 1) << level << r.out << r.err;
+        EXPECT_TRUE(contains(r.out, "conforming: 0 of 4 (4 non-conforming)")) << r.out;
+        EXPECT_TRUE(contains(r.out, "bit-exact: 0")) << r.out;
+        const nlohmann::json report = json("report.json");
+        EXPECT_EQ(report["special_value_mismatches"], 4) << level;
+        EXPECT_EQ(report["failed_requirements"], nlohmann::json::array({"DIV-FLOAT-D3"})) << level;
+    }
+}
+
+// Correct results: 1/3, 1/0 = inf, 0/0 given another quiet NaN (negative,
+// payload 1: conforming, not bit-exact), 1/-inf = -0.
 // [utest->req~div-cli-d1~1]
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
     RecordProperty("requirements", "DIV-CLI-D1,DIV-CLI-D6");
     const std::string a = fp32("a.npy", {0x3F800000U, 0x3F800000U, 0x00000000U, 0x3F800000U});
@@ -289,7 +312,7 @@ TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
     EXPECT_EQ(report["type"], "FP32");
     EXPECT_EQ(report["elements"], 4);
     EXPECT_EQ(report["conforming"], 4);
-    EXPECT_EQ(report["exact_matches"], 4);
+    EXPECT_EQ(report["exact_matches"], 3);  // bit-identical: not 0xFFC00001 for the default NaN 0x7FC00000
     EXPECT_EQ(report["conforming_result"], true);
     EXPECT_TRUE(report["precondition"].is_null());
     EXPECT_TRUE(report["failed_requirements"].empty());
@@ -305,8 +328,8 @@ TEST_F(Cli, CheckConformingResultExitsZeroWithReport) {
 
 // Negative control: one ulp off. 1/3 given 0x3EAAAAAA, 2/3 ulp below the
 // exact quotient: fails exact and half-ulp, passes one-ulp.
-// [utest->req~div-cli-d5~2]
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d5~3]
+// [utest->req~div-cli-d6~3]
 // [utest->req~div-float-acc1~1]
 TEST_F(Cli, CheckNegativeControlOffByOneUlp) {
     RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D6,DIV-FLOAT-ACC1");
@@ -331,7 +354,7 @@ TEST_F(Cli, CheckNegativeControlOffByOneUlp) {
 // BF16 3 * 2^-133 / 2 = 1.5 * 2^-133 rounds to 0x0002; +0 is 1.5 ulp
 // (2^-133) away: it fails at every level, reported as a flush to zero with
 // its true error, not as a special value (DIV-CLI-D16).
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 // [utest->req~div-cli-d16~1]
 // [utest->req~div-float-d7~1]
 // [utest->req~div-float-f1~1]
@@ -360,7 +383,7 @@ TEST_F(Cli, CheckNegativeControlFlushedSubnormal) {
 
 // Negative control: a lost sign of zero. 0 / -5 = -0, given +0.
 // [utest->req~div-float-d2~1]
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST_F(Cli, CheckNegativeControlLostSignOfZero) {
     RecordProperty("requirements", "DIV-FLOAT-D2,DIV-CLI-D6");
     const CommandResult r = run({"check", fp32("a.npy", {0x00000000U}), fp32("b.npy", {0xC0A00000U}),
@@ -372,7 +395,7 @@ TEST_F(Cli, CheckNegativeControlLostSignOfZero) {
 
 // Negative control: a NaN where an infinity is due. 1 / 0 = +inf, given NaN.
 // [utest->req~div-float-d1~1]
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST_F(Cli, CheckNegativeControlNanWhereInfinityIsDue) {
     RecordProperty("requirements", "DIV-FLOAT-D1,DIV-CLI-D6");
     const CommandResult r = run({"check", fp32("a.npy", {0x3F800000U}), fp32("b.npy", {0x00000000U}),
@@ -385,7 +408,7 @@ TEST_F(Cli, CheckNegativeControlNanWhereInfinityIsDue) {
 // Negative control: floor where truncation was asked. -7 / 2: trunc -3, floor -4.
 // [utest->req~div-int-d1~1]
 // [utest->req~div-int-f1~1]
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST_F(Cli, CheckNegativeControlFloorWhereTruncationWasAsked) {
     RecordProperty("requirements", "DIV-INT-D1,DIV-INT-F1,DIV-CLI-D5");
     const std::string a = int32("a.npy", {-7, 7});
@@ -818,7 +841,7 @@ TEST_F(Cli, CheckListsUndefinedElementsApart) {
 // in B is reported at Y's first failing element (DIV-BCAST-D3).
 // [utest->req~div-cli-d10~1]
 // [utest->req~div-bcast-d3~1]
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST_F(Cli, CheckUnderABroadcastingProfile) {
     RecordProperty("requirements", "DIV-CLI-D10,DIV-BCAST-D3,DIV-CLI-D5");
     auto i32 = [](std::int64_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
@@ -843,7 +866,7 @@ TEST_F(Cli, CheckUnderABroadcastingProfile) {
 // onnx-test on the project's own node-test folders: truncation passes under
 // onnx (the default here), floor fails where the signs differ (sonnx), and
 // the sonnx profile rejects broadcasting with C1 and its restriction R1.
-// [utest->req~div-onnx-d2~3]
+// [utest->req~div-onnx-d2~4]
 // [utest->req~div-cli-d10~1]
 // [utest->req~div-cli-d17~1]
 TEST_F(Cli, OnnxTestRunsNodeTestFolders) {
@@ -1123,7 +1146,7 @@ TEST_F(Cli, ReportsSayHowTheyWereMade) {
 // that holds it rounded up, in the fewest digits that read back as that
 // double (1/3 ulp rounded up is 0x3FD5555555555556 = 0.33333333333333337);
 // an integer error is an integer (UINT64 2^64 - 1 and 2^64 - 2 off).
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST_F(Cli, CheckPrintsExactNumbers) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const CommandResult third = run({"check", fp32("a.npy", {0x3F800000U}), fp32("b.npy", {0x40400000U}),

@@ -82,7 +82,7 @@ TEST(CampaignSampled, AllFourAndEightBitIntegerPairsBothRoundings) {
 // [utest->req~div-float-f1~1]
 // [utest->req~div-float-d1~1]
 // [utest->req~div-float-d2~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-float-d4~1]
 TEST(CampaignSampled, FloatBoundariesAndAMillionRandomPairsPerType) {
     RecordProperty("requirements", "DIV-FLOAT-F1,DIV-FLOAT-D1,DIV-FLOAT-D2,DIV-FLOAT-D3,DIV-FLOAT-D4");

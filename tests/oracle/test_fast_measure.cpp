@@ -78,7 +78,7 @@ std::uint64_t bits_of(double x) {
 
 // Field for field, ulps by its bit pattern.
 bool same(const Measure& x, const Measure& y) {
-    return (x.expected == y.expected) && (x.exact_match == y.exact_match) &&
+    return (x.expected == y.expected) && (x.bit_identical == y.bit_identical) && (x.exact_match == y.exact_match) &&
            (x.special_mismatch == y.special_mismatch) && (bits_of(x.ulps) == bits_of(y.ulps)) &&
            (x.within_half_ulp == y.within_half_ulp) && (x.within_one_ulp == y.within_one_ulp) &&
            (x.flush_explained == y.flush_explained);
@@ -87,10 +87,10 @@ bool same(const Measure& x, const Measure& y) {
 std::string text(const Measure& m) {
     char line[200];
     std::snprintf(line, sizeof line,
-                  "{expected 0x%" PRIx64 ", exact %d, special %d, ulps %a (0x%016" PRIx64
+                  "{expected 0x%" PRIx64 ", identical %d, exact %d, special %d, ulps %a (0x%016" PRIx64
                   "), half %d, one %d, flush %d}",
-                  m.expected, m.exact_match ? 1 : 0, m.special_mismatch ? 1 : 0, m.ulps, bits_of(m.ulps),
-                  m.within_half_ulp ? 1 : 0, m.within_one_ulp ? 1 : 0, m.flush_explained ? 1 : 0);
+                  m.expected, m.bit_identical ? 1 : 0, m.exact_match ? 1 : 0, m.special_mismatch ? 1 : 0, m.ulps,
+                  bits_of(m.ulps), m.within_half_ulp ? 1 : 0, m.within_one_ulp ? 1 : 0, m.flush_explained ? 1 : 0);
     return line;
 }
 
@@ -99,6 +99,7 @@ Measure sentinel() {
     Measure m{};
     m.expected = 0x5E47194E15E47194ULL;
     m.ulps = -123.0;
+    m.bit_identical = true;
     m.exact_match = true;
     m.special_mismatch = true;
     m.flush_explained = true;

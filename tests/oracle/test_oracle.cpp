@@ -36,7 +36,7 @@ TEST(Oracle, HandDerivedCorrectlyRoundedQuotients) {
 
 // A NaN quotient is the default quiet NaN: exponent all ones, only the top
 // fraction bit (the quiet bit) set, positive.
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 TEST(Oracle, NanQuotientIsTheDefaultQuietNan) {
     RecordProperty("requirements", "DIV-FLOAT-D3");
     FloatOracle fp16(float_format(ElementType::fp16));
@@ -288,7 +288,7 @@ TEST(ElementWords, IntegerRangesOfEveryWidth) {
 //   1 / inf = +0 exactly: 2^-149 is 1 ulp (the smallest subnormal) away,
 //   and -1 / inf given +0 has the wrong sign.
 // [utest->req~div-cli-d16~1]
-// [utest->req~div-cli-d5~2]
+// [utest->req~div-cli-d5~3]
 TEST(Oracle, FlushToZeroIsRecognisedExactly) {
     RecordProperty("requirements", "DIV-CLI-D16,DIV-CLI-D5");
     FloatOracle fp32(float_format(ElementType::fp32));

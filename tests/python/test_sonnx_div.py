@@ -395,6 +395,55 @@ class TestCheck:
         assert report["provenance"]["options"]["type"] == "bf16"
         assert sonnx_div.check(a, b, np.uint16([0x3EAA, 0x3F2B]), type="bf16")["nonconforming"] == 1
 
+    # [utest->req~div-py-d1~2]
+    def test_a_signalling_nan_does_not_conform_where_a_quiet_nan_is_due(self):
+        # Issue #33, item 2, as measured: A = 0, NaN, inf, 1 over B = 0, 1, inf, NaN with signalling NaNs
+        # (quiet bit 0x00400000 clear) gave "4 of 4 conforming, 4 bit-exact". DIV-FLOAT-D3.
+        a, b = f32(0, 0x7FC00000, 0x7F800000, 0x3F800000), f32(0, 0x3F800000, 0x7F800000, 0x7FC00000)
+        for accept in ("exact", "half-ulp", "one-ulp", "8ulp"):
+            report = sonnx_div.check(a, b, f32(0x7F800001, 0xFF800001, 0x7FBFFFFF, 0x7F800002), accept=accept)
+            assert (report["conforming"], report["exact_matches"], report["special_value_mismatches"]) == (0, 0, 4)
+            assert report["failed_requirements"] == ["DIV-FLOAT-D3"]
+            quiet = sonnx_div.check(a, b, f32(0xFFC00000, 0x7FC00001, 0xFFFFFFFF, 0x7FC00000), accept=accept)
+            assert (quiet["conforming"], quiet["exact_matches"]) == (4, 1)   # only 0x7FC00000 is bit-identical
+
+    # [utest->req~div-py-d1~2]
+    def test_bad_settings_name_the_python_arguments(self):
+        one = np.float32([1])
+        for options, kind, message in (({"accept": "two-ulp"}, ValueError, "accept must be exact, half-ulp"),
+                                       ({"accept": 2}, TypeError, "accept must be a str"),
+                                       ({"undefined": "ignore"}, ValueError, "undefined must be 'refuse' or 'list'"),
+                                       ({"shard": "3/3"}, ValueError, "shard must be 'K/N'"),
+                                       ({"threads": 0}, ValueError, "threads must be a whole number from 1 to 1024"),
+                                       ({"worst": 100001}, ValueError, "worst must be a whole number from 0"),
+                                       ({"worst": True}, TypeError, "worst must be an int, not True"),
+                                       ({"threads": np.bool_(True)}, TypeError, "threads must be an int")):
+            with pytest.raises(kind, match=re.escape(message)) as caught:
+                sonnx_div.check(one, one, one, **options)
+            assert "--" not in str(caught.value), "a Python message names no flag: " + str(caught.value)
+
+    # [utest->req~div-py-d1~2]
+    def test_inputs_are_recorded_as_given_and_hashed_as_judged(self):
+        import hashlib
+        a, b = np.float32([1, 2]), np.float32([3, 3])
+        y = sonnx_div.correctly_rounded(a, b)
+        report = sonnx_div.check(a.astype(">f4"), b, y)
+        inputs = report["provenance"]["inputs"]
+        assert inputs[0]["path"] == "NumPy array, dtype '>f4'"   # before: recorded as '<f4'
+        assert report["conforming_result"] is True
+        # The hash is of the elements judged, in the machine's order (the snapshot the judge read).
+        assert inputs[0]["sha256"] == hashlib.sha256(a.tobytes()).hexdigest()
+        assert inputs[2]["sha256"] == hashlib.sha256(y.tobytes()).hexdigest()
+
+    # [utest->req~div-py-d1~2]
+    def test_a_masked_array_is_refused(self):
+        a, b = np.float32([1, 2]), np.float32([3, 3])
+        y = np.ma.masked_array(sonnx_div.correctly_rounded(a, b), mask=[False, True])
+        y.data[1] = 12345.0                         # under the mask: no value, not a result to pass
+        for call in (lambda: sonnx_div.check(a, b, y), lambda: sonnx_div.div(np.ma.masked_array(a, [1, 0]), b)):
+            with pytest.raises(TypeError, match="masked array"):
+                call()
+
 
 def div_cases():
     rng = np.random.default_rng(SEED)

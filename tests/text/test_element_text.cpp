@@ -14,7 +14,7 @@ namespace {
 // How the reports show an element: the encoding in hex, zero-padded to the
 // format's width, for floats; the value in decimal for integers (words as
 // element_word widens them: signed ones sign-extended).
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(ElementText, ElementTextOfEachKind) {
     RecordProperty("requirements", "DIV-CLI-D6");
     EXPECT_EQ(element_text(ElementType::fp16, 0x3C00U), "0x3c00");
@@ -30,7 +30,7 @@ TEST(ElementText, ElementTextOfEachKind) {
 // The decimal value of an encoding: exact binary value (decoded by hand from
 // the IEEE 754 fields), printed with %.<d>g, d = 5, 4, 9, 17 for FP16, BF16,
 // FP32, FP64 (enough to identify the encoding); integers as element_text.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(ElementText, ValueTextDecodesEveryClassOfEachFormat) {
     RecordProperty("requirements", "DIV-CLI-D6");
     const auto text = [](ElementType type, std::uint64_t word) { return value_text(type, word); };
@@ -82,7 +82,7 @@ TEST(ElementText, ValueTextDecodesEveryClassOfEachFormat) {
 
 // An element with its value, as messages and the check report show operands
 // and results: the encoding and, for floats, the value in parentheses.
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 // [utest->req~div-cli-d2~1]
 TEST(ElementText, FloatsShowEncodingAndValueIntegersTheValue) {
     RecordProperty("requirements", "DIV-CLI-D6,DIV-CLI-D2");

@@ -23,7 +23,7 @@ TEST(ShapeText, ExtentsInBracketsSeparatedByCommas) {
 // Flat index i of shape [d0, ..., dn] is at coordinates c with i = sum of
 // ck * (d(k+1) * ... * dn): the last axis varies fastest (row-major).
 // [utest->req~div-cli-d2~1]
-// [utest->req~div-cli-d6~2]
+// [utest->req~div-cli-d6~3]
 TEST(PositionText, FlatIndexForRankOneCoordinatesAbove) {
     RecordProperty("requirements", "DIV-CLI-D2,DIV-CLI-D6");
     EXPECT_EQ(position_text(7U, {}), "[7]");     // no shape to split the index by

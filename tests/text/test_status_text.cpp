@@ -34,7 +34,7 @@ ConstTensorView view(ElementType type, const std::vector<std::uint64_t>& dims, c
 // and an ONNX node test's REJECTED verdict (DIV-ONNX-D2, read back by
 // tests/conformance/check_verdicts.py) print.
 // [utest->req~div-cli-d8~2]
-// [utest->req~div-onnx-d2~3]
+// [utest->req~div-onnx-d2~4]
 TEST(StatusSummary, EveryFieldInOneLine) {
     RecordProperty("requirements", "DIV-CLI-D8,DIV-ONNX-D2");
     EXPECT_EQ(status_summary(Status{}), "ok");

@@ -52,7 +52,7 @@ TEST(SpecExamples, FloatExample1DivisionByZeroGivesInfinity) {
 
 // Float example 2 (0 / 0 gives NaN): Y = [1.0833 2.25; 4.0 NaN; 5.1 6.0625].
 // [utest->req~div-float-f1~1]
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-float-c3~1]
 TEST(SpecExamples, FloatExample2ZeroOverZeroGivesNan) {
     RecordProperty("requirements", "DIV-FLOAT-F1,DIV-FLOAT-D3,DIV-FLOAT-C3");

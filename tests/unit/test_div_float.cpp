@@ -371,7 +371,7 @@ TEST(DivFloatSpecial, ZeroResultsCarryTheXorSign) {
     EXPECT_EQ(fp16_quotient(0x0001U, 0xC400U), 0x8000U);  // 2^-24 / -4 -> -0
 }
 
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 // [utest->req~div-float-c3~1]
 TEST(DivFloatSpecial, NanOperandsZeroOverZeroAndInfOverInfGiveQuietNan) {
     RecordProperty("requirements", "DIV-FLOAT-D3,DIV-FLOAT-C3");

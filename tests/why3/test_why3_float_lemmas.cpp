@@ -97,7 +97,7 @@ double value_of(const FloatFormat& f, std::uint64_t bits) {
     return ((bits & f.sign) != 0U) ? -magnitude : magnitude;
 }
 
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 TEST(Why3DivFloat, nan_operand) {
     RecordProperty("requirements", "DIV-FLOAT-D3");
     for (const FloatFormat& f : kFormats) {
@@ -106,7 +106,7 @@ TEST(Why3DivFloat, nan_operand) {
     }
 }
 
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 TEST(Why3DivFloat, zero_by_zero) {
     RecordProperty("requirements", "DIV-FLOAT-D3");
     for (const FloatFormat& f : kFormats) {
@@ -114,7 +114,7 @@ TEST(Why3DivFloat, zero_by_zero) {
     }
 }
 
-// [utest->req~div-float-d3~1]
+// [utest->req~div-float-d3~2]
 TEST(Why3DivFloat, infinity_by_infinity) {
     RecordProperty("requirements", "DIV-FLOAT-D3");
     for (const FloatFormat& f : kFormats) {

@@ -36,7 +36,9 @@ Classified classify(const FloatFormat& format, std::uint64_t bits);
 // How a candidate compares with the exact quotient (DIV-FLOAT-D8).
 struct Measure {
     std::uint64_t expected;   // the correctly rounded quotient (NaN: the default quiet NaN)
-    bool exact_match;         // bit-identical, or both NaN
+    bool bit_identical;       // the candidate's encoding is expected's
+    bool exact_match;         // bit-identical, or a quiet NaN where a NaN is due (DIV-FLOAT-D3): the
+                              // result the operator must give; a signalling NaN never matches
     bool special_mismatch;    // NaN or infinity expected or given and not matched exactly, or a zero
                               // given with the wrong sign (DIV-CLI-D5)
     double ulps;              // |candidate - a/b| / ulp(q'), rounded up; 0 for matched NaN and infinities,
@@ -68,6 +70,7 @@ private:
     // where that quotient is below the smallest normal.
     bool flush_explains(std::uint64_t a, std::uint64_t b, std::uint64_t candidate);
     bool is_subnormal(std::uint64_t bits) const;
+    bool is_quiet_nan(std::uint64_t bits) const;
     // a / b rounded into the format; returns MPFR's ternary value of the
     // final result (its sign: above, equal to or below the exact quotient).
     int round_into_format(mpfr_t out, mpfr_srcptr a, mpfr_srcptr b, mpfr_rnd_t mode);
