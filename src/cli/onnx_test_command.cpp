@@ -24,7 +24,7 @@ struct OnnxTestArguments {
     OperatorOptions op;
 };
 
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 // [impl->req~div-cli-d10~1]
 // [impl->req~div-cli-d17~1]
 int run_onnx_test(const OnnxTestArguments& args) {
@@ -65,7 +65,8 @@ Subcommand add_onnx_test_command(CLI::App& parent) {
     command->footer(
         "Under the onnx profile (the default here) the opset and the broadcast/axis attributes come from each "
         "model (--opset overrides the opset); --profile sonnx or openvino shows where those semantics differ.\n"
-        "Floats must match bit for bit (any NaN matches any NaN); integers value for value.\n"
+        "Each output is judged as `check` judges it, at the exact level: floats correctly rounded (a quiet NaN "
+        "where a NaN is due), integers equal; the reference runs beside it and must agree.\n"
         "Example: sonnx-div onnx-test build/release/tests/conformance/onnx-node-tests/node tests/conformance/data\n"
         "Exit status: 0 every test passed; 1 a test failed, was rejected or could not be read; 2 usage error.");
     return Subcommand{command, [args]() { return run_onnx_test(*args); }};

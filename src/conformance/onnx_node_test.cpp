@@ -11,13 +11,17 @@
 #include <limits>
 #include <ostream>
 #include <sstream>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
+#include "sonnx/check/input_files.hpp"
+#include "sonnx/check/judge.hpp"
+#include "sonnx/check/provenance.hpp"
 #include "sonnx/io/onnx_tensor.hpp"
 #include "sonnx/io/tensor_data.hpp"
 #include "sonnx/io/tensor_file.hpp"
-#include "sonnx/check/judge.hpp"
 #include "sonnx/text/element_text.hpp"
 #include "sonnx/text/shape_text.hpp"
 #include "sonnx/text/status_text.hpp"
@@ -59,6 +63,13 @@ struct DivModel {
     std::vector<std::string> attributes;  // the Div node's attribute names
 };
 
+// The SHA-256 of a data set's files as the declaration check read them:
+// input_0.pb, input_1.pb and output_0.pb ("" when there is none).
+struct DataSetHashes {
+    std::string inputs[2];
+    std::string output;
+};
+
 // "FLOAT", or the number of a data_type the headers do not name.
 std::string data_type_text(int data_type) {
     if (onnx::TensorProto_DataType_IsValid(data_type) && (data_type != 0)) {
@@ -86,7 +97,7 @@ std::string declaration_text(const Declaration& declaration) {
 
 // The declaration of a graph input or output: the top-level graph's must
 // have a tensor type with elem_type and shape (onnx.proto; ONNX's checker).
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 Declaration declaration_of(const onnx::ValueInfoProto& value, const std::string& kind, int index) {
     Declaration declaration;
     declaration.name = value.name();
@@ -113,7 +124,7 @@ Declaration declaration_of(const onnx::ValueInfoProto& value, const std::string&
 }
 
 // The Div version an opset selects: the newest of 1, 6, 7, 13, 14 not above it.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 std::uint32_t div_version(std::uint32_t opset) {
     std::uint32_t version = 1U;
     for (const std::uint32_t since : {6U, 7U, 13U, 14U}) {
@@ -124,7 +135,7 @@ std::uint32_t div_version(std::uint32_t opset) {
 
 // The opset of the model's single ai.onnx import ("" and "ai.onnx" are one
 // domain), within the profile's range (DIV-ONNX-D1).
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 std::uint32_t model_opset(const onnx::ModelProto& model) {
     const onnx::OperatorSetIdProto* found = nullptr;
     for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
@@ -191,7 +202,7 @@ constexpr DivAttribute kDivAttributes[] = {
 };
 
 // The attribute `name` of Div-`version`; nullptr when that version has none such.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 const DivAttribute* div_attribute(const std::string& name, std::uint32_t version) {
     const DivAttribute* found = nullptr;
     for (const DivAttribute& attribute : kDivAttributes) {
@@ -217,7 +228,7 @@ std::string undefined_attribute(const std::string& name, std::uint32_t opset, co
 // each defined by it (kDivAttributes), at most once, of its type (`type`
 // required from IR version 2, onnx.proto), its value in that type's field
 // alone, broadcast 0 or 1.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 void read_attributes(const onnx::NodeProto& node, std::int64_t ir_version, DivModel& div_model) {
     const std::uint32_t version = div_version(div_model.opset);
     const std::string div = "Div-" + std::to_string(version);
@@ -276,7 +287,7 @@ void read_attributes(const onnx::NodeProto& node, std::int64_t ir_version, DivMo
 
 // Under an override opset (the onnx profile's --opset), the Div version it
 // selects must have the node's attributes too.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 void check_attributes_at(std::uint32_t opset, const DivModel& model) {
     for (const std::string& name : model.attributes) {
         if (div_attribute(name, div_version(opset)) == nullptr) {
@@ -289,7 +300,7 @@ void check_attributes_at(std::uint32_t opset, const DivModel& model) {
 // The graph is exactly one Div node, its inputs exactly the node's two
 // (distinct, named) inputs, its outputs exactly the node's output; nothing
 // else declares or gives a value.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 void check_graph(const onnx::GraphProto& graph, DivModel& div_model) {
     if (graph.node_size() != 1) {
         throw TestError("the graph holds " + std::to_string(graph.node_size()) + " nodes, not a single Div node");
@@ -349,7 +360,7 @@ void check_graph(const onnx::GraphProto& graph, DivModel& div_model) {
     div_model.output_type = div_model.output_declaration.elem_type;
 }
 
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 DivModel read_model(const fs::path& folder) {
     const fs::path path = folder / "model.onnx";
     std::vector<std::uint8_t> bytes;
@@ -376,12 +387,15 @@ DivModel read_model(const fs::path& folder) {
 // One file of a data set against its declaration: its name (when it has
 // one) is the graph value's, its data_type the declared elem_type, its rank
 // the declared rank, and each extent the declared dim_value where there is one.
-// [impl->req~div-onnx-d2~3]
-void check_tensor_file(const fs::path& file, const Declaration& declared, const std::string& set) {
+// [impl->req~div-onnx-d2~4]
+// Returns the SHA-256 of the bytes it read, which the judge's read must match.
+std::string check_tensor_file(const fs::path& file, const Declaration& declared, const std::string& set) {
     std::vector<std::uint8_t> bytes;
     try {
         bytes = io::read_whole_file(file.string(), io::kMaxTensorProtoBytes);
     } catch (const io::FileError& e) { throw TestError(e.what()); }
+    check::Sha256 sha;
+    sha.update(bytes.data(), bytes.size());
     onnx::TensorProto tensor;
     if (!tensor.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
         throw TestError(file.string() + ": not an ONNX TensorProto");
@@ -403,13 +417,15 @@ void check_tensor_file(const fs::path& file, const Declaration& declared, const 
         throw TestError(set + ": " + declared.what + " is declared " + declaration_text(declared) + ", but " +
                         file_name + " holds " + held + "]");
     }
+    return sha.hex();
 }
 
 // A data set's files: input_0.pb and input_1.pb, output_0.pb or no output,
 // no other input_*.pb or output_*.pb (ONNX's runner reads each of those as
 // a graph value); each held to its declaration.
-// [impl->req~div-onnx-d2~3]
-void check_data_set(const fs::path& directory, const DivModel& model) {
+// [impl->req~div-onnx-d2~4]
+DataSetHashes check_data_set(const fs::path& directory, const DivModel& model) {
+    DataSetHashes hashes;
     const std::string set = directory.filename().string();
     std::vector<std::string> names;
     for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
@@ -426,9 +442,9 @@ void check_data_set(const fs::path& directory, const DivModel& model) {
         if ((name == "input_0.pb") || (name == "input_1.pb")) {
             const std::size_t i = (name == "input_0.pb") ? 0U : 1U;
             inputs_found[i] = true;
-            check_tensor_file(directory / name, model.inputs[i], set);
+            hashes.inputs[i] = check_tensor_file(directory / name, model.inputs[i], set);
         } else if (name == "output_0.pb") {
-            check_tensor_file(directory / name, model.output_declaration, set);
+            hashes.output = check_tensor_file(directory / name, model.output_declaration, set);
         } else {
             throw TestError(set + ": " + name + " is no value of the graph, which has 2 inputs (input_0.pb, " +
                             "input_1.pb) and 1 output (output_0.pb)");
@@ -439,6 +455,7 @@ void check_data_set(const fs::path& directory, const DivModel& model) {
             throw TestError(set + ": no input_" + std::to_string(i) + ".pb (" + model.inputs[i].what + ")");
         }
     }
+    return hashes;
 }
 
 // Whether a directory entry's name makes it a data set (ONNX's runner globs
@@ -447,7 +464,7 @@ bool is_data_set_name(const std::string& name) { return name.rfind("test_data_se
 
 // Whether a folder is a node test: it holds a model.onnx entry (a dangling
 // link included) or a data set.
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 bool is_node_test(const fs::path& folder) {
     if (fs::exists(fs::symlink_status(folder / "model.onnx"))) {
         return true;
@@ -460,32 +477,7 @@ bool is_node_test(const fs::path& folder) {
     return false;
 }
 
-io::TensorData read_tensor(const fs::path& path) {
-    try {
-        return io::read_tensor_file(path.string());
-    } catch (const io::FileError& e) { throw TestError(e.what()); }
-}
-
-// True for a NaN encoding of a float type.
-// [impl->req~div-onnx-d2~3]
-bool is_nan(ElementType type, const std::uint8_t* element) {
-    std::uint64_t bits = 0U;
-    std::memcpy(&bits, element, element_size(type));  // little-endian host (x86-64)
-    switch (type) {
-        case ElementType::fp16:
-            return ((bits & 0x7C00U) == 0x7C00U) && ((bits & 0x03FFU) != 0U);
-        case ElementType::bf16:
-            return ((bits & 0x7F80U) == 0x7F80U) && ((bits & 0x007FU) != 0U);
-        case ElementType::fp32:
-            return ((bits & 0x7F800000U) == 0x7F800000U) && ((bits & 0x007FFFFFU) != 0U);
-        case ElementType::fp64:
-            return ((bits & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL) && ((bits & 0x000FFFFFFFFFFFFFULL) != 0U);
-        default:
-            return false;
-    }
-}
-
-// The options the reference runs with for this model.
+// The options the judge and the reference run with for this model.
 DivOptions options_for(const DivModel& model, const NodeTestSettings& settings) {
     DivOptions options = settings.options;
     if (options.profile == Profile::onnx) {
@@ -497,20 +489,52 @@ DivOptions options_for(const DivModel& model, const NodeTestSettings& settings) 
     return options;
 }
 
-// The folder's output judged as check judges a candidate: its error against
-// the exact quotient, element by element (DIV-CLI-D6's histogram).
-// [impl->req~div-onnx-d2~3]
-std::string candidate_errors(const io::TensorData& a, const io::TensorData& b, const io::TensorData& candidate,
-                             const DivOptions& options) {
+// The judge's settings for a data set: exact, integers' undefined elements
+// refused (the operator's verdict), one worst element for the detail.
+check::Settings judge_settings(const DivOptions& options) {
     check::Settings settings;
     settings.profile = options;
-    settings.worst = 0U;
-    const check::Report r = check::judge(a.view(), b.view(), candidate.view(), settings);
-    if (!r.precondition.is_ok() || !r.candidate_mismatch.is_ok()) {
-        return "";
+    settings.accept = check::AcceptanceLevel{check::Acceptance::exact, 0.0};
+    settings.undefined = check::UndefinedPolicy::refuse;
+    settings.worst = 1U;
+    settings.threads = std::max(1U, std::min(check::kMaxThreads, std::thread::hardware_concurrency()));
+    return settings;
+}
+
+bool same_status(const Status& x, const Status& y) {
+    return (x.code == y.code) && (x.requirement == y.requirement) && (x.operand == y.operand) && (x.index == y.index);
+}
+
+// The reference's output for A / B, or its status: a cross-check of the
+// core against the judge on every data set (they must agree, else ERROR).
+Status reference_output(const io::TensorData& a, const io::TensorData& b, const DivOptions& options,
+                        io::TensorData& y) {
+    Shape y_shape{};
+    Status status = div_output_shape(a.type, a.shape(), b.shape(), options, y_shape);
+    if (status.is_ok()) {
+        y.type = a.type;
+        y.dims.assign(y_shape.dims.begin(), y_shape.dims.begin() + y_shape.rank);
+        y.bytes.assign(static_cast<std::size_t>(io::checked_size(y.dims, y.type, "Y").bytes), 0U);
+        status = div(a.view(), b.view(), y.mutable_view(), options, nullptr);
     }
-    const bool floating = type_class(a.type) == TypeClass::floating;
-    std::string text = floating ? "; the candidate's ulp error histogram:" : "; the candidate's error histogram:";
+    return status;
+}
+
+// The judge's verdict in words: how many elements do not conform, the worst
+// one with its operands, and the candidate's error histogram (DIV-CLI-D6).
+std::string failure_text(const check::Report& r, const std::vector<std::uint64_t>& y_dims) {
+    const bool floating = type_class(r.type) == TypeClass::floating;
+    std::string text = std::to_string(check::nonconforming(r)) + " of " + std::to_string(r.elements) +
+                       " elements do not conform";
+    if (!r.worst.empty()) {
+        const check::ElementCheck& e = r.worst.front();
+        text += "; the worst at " + text::position_text(e.index, y_dims) + " (index " + std::to_string(e.index) +
+                "): A = " + text::element_value_text(r.type, e.a) + ", B = " + text::element_value_text(r.type, e.b) +
+                ", candidate (output_0.pb) " + text::element_value_text(r.type, e.candidate) + ", exact answer " +
+                text::element_value_text(r.type, e.expected) + ", error " +
+                (floating ? check::shortest_text(e.ulps) + " ulp" : std::to_string(e.error_units));
+    }
+    text += floating ? "; the candidate's ulp error histogram:" : "; the candidate's error histogram:";
     for (std::size_t k = 0U; k < check::kHistogramBuckets; ++k) {
         if (r.histogram[k] > 0U) {
             text += std::string(" ") + check::histogram_bucket_name(k) + " " + std::to_string(r.histogram[k]) + ",";
@@ -518,85 +542,102 @@ std::string candidate_errors(const io::TensorData& a, const io::TensorData& b, c
     }
     text += floating ? " max " + check::shortest_text(r.max_ulps) + " ulp"
                      : " max " + std::to_string(r.max_error_units);
+    text += "; failed requirements:";
+    for (const std::string& id : r.failed_requirements) {
+        text += " " + id;
+    }
     return text;
 }
 
-// [impl->req~div-onnx-d2~3]
-DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, const DivOptions& options,
-                            NodeTestOutcome& test) {
+// A data set judged by the judge (src/check), as `sonnx-div check` judges a
+// candidate: the folder's output is what a runtime gave (ONNX's layout calls
+// it the expected output). Each tensor is read once, by the project's reader,
+// and must be the bytes the declaration check read (their SHA-256). The core
+// runs beside it: its status and output must agree with the judge's verdict.
+// [impl->req~div-onnx-d2~4]
+DataSetOutcome run_data_set(const fs::path& directory, const DivModel& model, const DataSetHashes& hashes,
+                            const DivOptions& options, NodeTestOutcome& test) {
     DataSetOutcome outcome;
     outcome.name = directory.filename().string();
-    const io::TensorData a = read_tensor(directory / ("input_" + std::to_string(model.input_a) + ".pb"));
-    const io::TensorData b = read_tensor(directory / ("input_" + std::to_string(model.input_b) + ".pb"));
+    const fs::path output = directory / "output_0.pb";
+    const bool has_output = !hashes.output.empty();
+    // A and B are the Div node's inputs, in whichever order the graph lists them.
+    const std::string a_file = "input_" + std::to_string(model.input_a) + ".pb";
+    const std::string b_file = "input_" + std::to_string(model.input_b) + ".pb";
+    std::vector<std::pair<std::string, std::string>> files{{"A", (directory / a_file).string()},
+                                                           {"B", (directory / b_file).string()}};
+    if (has_output) {
+        files.emplace_back("Y", output.string());
+    }
+    check::Provenance read;
+    std::vector<io::TensorData> tensors;
+    try {
+        tensors = check::read_inputs(files, std::nullopt, read);
+    } catch (const io::FileError& e) { throw TestError(e.what()); }
+    const std::string* declared[] = {&hashes.inputs[model.input_a], &hashes.inputs[model.input_b], &hashes.output};
+    for (std::size_t k = 0U; k < read.inputs.size(); ++k) {
+        if (read.inputs[k].sha256 != *declared[k]) {
+            throw TestError(outcome.name + ": " + fs::path(read.inputs[k].path).filename().string() +
+                            " changed while it was read (its SHA-256 differs between two reads)");
+        }
+    }
+    const io::TensorData& a = tensors[0];
+    const io::TensorData& b = tensors[1];
     if (test.shapes.empty()) {
         test.type = a.type;
         test.shapes = text::shape_text(a.dims) + " / " + text::shape_text(b.dims);
     }
+    // Without an output (a hazard set) the judge still states the operator's
+    // preconditions, zero divisors included, which it looks for only in a Y
+    // of the right type and shape: zeros of A / B's shape stand in for it.
+    const check::Settings settings = judge_settings(options);
+    io::TensorData stand_in;
+    if (!has_output) {
+        stand_in.type = a.type;
+        stand_in.dims = check::result_dims(a.view(), b.view(), settings);
+        stand_in.bytes.assign(static_cast<std::size_t>(io::checked_size(stand_in.dims, a.type, "Y").bytes), 0U);
+    }
+    const check::Report judged = check::judge(a.view(), b.view(), has_output ? tensors[2].view() : stand_in.view(),
+                                              settings);
 
-    // The reference first: Y's shape from the profile's rule, then the
-    // division. When it refuses the inputs, that is the verdict, with or
-    // without a candidate output (a hazard set has none).
-    const fs::path output = directory / ("output_" + std::to_string(model.output) + ".pb");
-    Shape y_shape{};
-    Status status = div_output_shape(a.type, a.shape(), b.shape(), options, y_shape);
-    io::TensorData y;
-    if (status.is_ok()) {
-        y.type = a.type;
-        y.dims.assign(y_shape.dims.begin(), y_shape.dims.begin() + y_shape.rank);
-        y.bytes.assign(static_cast<std::size_t>(io::checked_size(y.dims, y.type, "Y").bytes), 0U);
-        status = div(a.view(), b.view(), y.mutable_view(), options, nullptr);
-    }
-    if (!status.is_ok()) {
-        outcome.verdict = Verdict::rejected;
-        outcome.status = status;
-        outcome.detail = outcome.name + ": " + text::status_summary(status) +
-                         (fs::exists(output) ? "" : " (no " + output.filename().string() + ": nothing to compare)");
-        return outcome;
-    }
-
-    const io::TensorData expected = read_tensor(output);
-    if (model.output_type != 0 && model.output_type != io::onnx_data_type(expected.type)) {
-        throw TestError(outcome.name + ": output_" + std::to_string(model.output) + ".pb's data_type " +
-                        std::to_string(io::onnx_data_type(expected.type)) + " differs from the graph output's " +
-                        std::to_string(model.output_type));
-    }
-
-    if ((expected.type != y.type) || (expected.dims != y.dims)) {
-        outcome.verdict = Verdict::fail;
-        outcome.detail = outcome.name + ": the candidate (output_" + std::to_string(model.output) + ".pb) is " +
-                         element_type_name(expected.type) + " " + text::shape_text(expected.dims) +
-                         ", the reference gives " + element_type_name(y.type) + " " + text::shape_text(y.dims);
-        return outcome;
-    }
-    const std::size_t size = element_size(y.type);
-    const std::uint64_t count = y.element_count();
-    const bool floating = type_class(y.type) == TypeClass::floating;
-    std::uint64_t first = 0U;
-    for (std::uint64_t i = 0U; i < count; ++i) {
-        const std::uint8_t* got = &y.bytes[i * size];
-        const std::uint8_t* want = &expected.bytes[i * size];
-        const bool same = (std::memcmp(got, want, size) == 0) ||
-                          (floating && is_nan(y.type, got) && is_nan(y.type, want));
-        if (!same) {
-            if (outcome.mismatches == 0U) {
-                first = i;
-            }
-            ++outcome.mismatches;
+    io::TensorData reference;
+    const Status reference_status = reference_output(a, b, options, reference);
+    if (!judged.precondition.is_ok() || !reference_status.is_ok()) {
+        if (!same_status(judged.precondition, reference_status)) {
+            throw TestError(outcome.name + ": the reference and the judge disagree: the reference says " +
+                            text::status_summary(reference_status) + ", the judge " +
+                            text::status_summary(judged.precondition));
         }
+        outcome.verdict = Verdict::rejected;
+        outcome.status = judged.precondition;
+        outcome.detail = outcome.name + ": " + text::status_summary(judged.precondition) +
+                         (has_output ? "" : " (no output_0.pb: nothing to compare)");
+        return outcome;
     }
-    outcome.elements = count;
-    if (outcome.mismatches == 0U) {
+    const check::Report own = check::judge(a.view(), b.view(), reference.view(), settings);
+    if (!check::conforms(own)) {
+        throw TestError(outcome.name + ": the reference's own output does not conform to the judge: " +
+                        failure_text(own, reference.dims));
+    }
+    if (!has_output) {
+        throw TestError(outcome.name + ": no output_0.pb, and the reference accepts the inputs: nothing to judge");
+    }
+    const io::TensorData& y = tensors[2];
+    outcome.elements = judged.elements;
+    if (!judged.candidate_mismatch.is_ok()) {
+        outcome.verdict = Verdict::fail;
+        outcome.mismatches = judged.elements;
+        outcome.detail = outcome.name + ": the candidate (output_0.pb) is " + element_type_name(y.type) + " " +
+                         text::shape_text(y.dims) + ", A / B gives " + element_type_name(reference.type) + " " +
+                         text::shape_text(reference.dims);
+        return outcome;
+    }
+    outcome.mismatches = check::nonconforming(judged);
+    if (check::conforms(judged)) {
         outcome.verdict = Verdict::pass;
     } else {
         outcome.verdict = Verdict::fail;
-        // The folder's output is the candidate: ONNX's layout calls it the
-        // expected output, but here it is what a runtime gave (DIV-ONNX-D2).
-        outcome.detail = outcome.name + ": " + std::to_string(outcome.mismatches) + " of " + std::to_string(count) +
-                         " elements differ, first at " + std::to_string(first) + ": reference " +
-                         text::element_text(y.type, text::element_word(y.type, &y.bytes[first * size])) +
-                         ", candidate (output_" + std::to_string(model.output) + ".pb) " +
-                         text::element_text(y.type, text::element_word(y.type, &expected.bytes[first * size])) +
-                         candidate_errors(a, b, expected, options);
+        outcome.detail = outcome.name + ": " + failure_text(judged, reference.dims);
     }
     return outcome;
 }
@@ -631,7 +672,7 @@ const char* verdict_name(Verdict verdict) noexcept {
     }
 }
 
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 std::vector<std::string> find_node_tests(const std::string& path) {
     const fs::path root(path);
     if (!fs::is_directory(root)) {
@@ -653,7 +694,7 @@ std::vector<std::string> find_node_tests(const std::string& path) {
     return folders;
 }
 
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 NodeTestOutcome run_node_test(const std::string& folder, const NodeTestSettings& settings) {
     NodeTestOutcome test;
     const fs::path directory(folder);
@@ -684,8 +725,8 @@ NodeTestOutcome run_node_test(const std::string& folder, const NodeTestSettings&
         }
         test.verdict = Verdict::pass;
         for (const fs::path& set : sets) {
-            check_data_set(set, model);
-            DataSetOutcome outcome = run_data_set(set, model, test.options, test);
+            const DataSetHashes hashes = check_data_set(set, model);
+            DataSetOutcome outcome = run_data_set(set, model, hashes, test.options, test);
             if (severity(outcome.verdict) > severity(test.verdict)) {
                 test.verdict = outcome.verdict;
                 test.detail = outcome.detail;
@@ -732,7 +773,7 @@ std::string outcome_line(const NodeTestOutcome& outcome) {
     return line.str();
 }
 
-// [impl->req~div-onnx-d2~3]
+// [impl->req~div-onnx-d2~4]
 std::size_t run_node_tests(const std::vector<std::string>& paths, const NodeTestSettings& settings, std::ostream& out) {
     std::size_t total = 0U;
     std::size_t passed = 0U;

@@ -3,9 +3,10 @@
 //
 // The model is read with Debian's libonnx (protobuf); the opset and, for
 // opsets 1 to 6, the `broadcast` and `axis` attributes come from the model.
-// The reference runs under the settings' profile (onnx by default) and its
-// output is compared with the expected one: bit for bit for floats (any
-// NaN matches any NaN), value for value for integers.
+// Each data set's output, the candidate, is judged by sonnx::check::judge
+// under the settings' profile (onnx by default) at the exact level: floats
+// correctly rounded (a quiet NaN where a NaN is due), integers equal; the
+// reference (sonnx::div) runs beside it and must agree with the judge.
 //
 //   sonnx::conformance::NodeTestSettings settings{};  // onnx profile
 //   const std::size_t failed = sonnx::conformance::run_node_tests({"node/"}, settings, std::cout);
@@ -22,15 +23,15 @@
 
 namespace sonnx::conformance {
 
-// pass: every data set matched; fail: an output differs; rejected: the
-// reference returned an error status for the inputs (judged before the
-// output is read: a data set without output_*.pb, such as the runtime
-// harness's hazard sets, is rejected with the reference's status); error:
+// pass: every data set's output conforms; fail: an output is of another
+// type or shape, or an element does not conform; rejected: the operator's
+// precondition fails for the inputs (a data set without output_*.pb, such
+// as the runtime harness's hazard sets, is rejected with that status); error:
 // the folder could not be read, is not a single-Div test, is not what its
 // model declares (a graph input's or output's type or shape against the
 // data, the data set's files, an attribute its Div version lacks, an opset
-// outside 1 to kOnnxOpsetMax: DIV-ONNX-D2), or a data set the reference
-// accepts has no output to compare.
+// outside 1 to kOnnxOpsetMax: DIV-ONNX-D2), a data set the operator
+// accepts has no output to compare, or the reference and the judge disagree.
 enum class Verdict : std::uint8_t { pass = 0U, fail = 1U, rejected = 2U, error = 3U };
 
 // "PASS", "FAIL", "REJECTED", "ERROR".
