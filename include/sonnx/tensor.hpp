@@ -42,7 +42,9 @@ struct TensorView {
 // `out` unchanged, when count exceeds kMaxRank or dims is null with count > 0.
 [[nodiscard]] bool make_shape(const std::uint64_t* dims, std::uint32_t count, Shape& out) noexcept;
 
-// Number of elements of a shape. Returns false when the product overflows 64 bits.
+// Number of elements of a shape (0 when an extent is 0). Returns false when
+// the rank exceeds kMaxRank or the product of the non-zero extents overflows
+// 64 bits, even when another extent is 0 (DIV-API-D4).
 [[nodiscard]] bool element_count(const Shape& shape, std::uint64_t& count) noexcept;
 
 [[nodiscard]] bool same_shape(const Shape& lhs, const Shape& rhs) noexcept;

@@ -73,7 +73,24 @@ Status check_alignment(const void* data, std::uint64_t count, std::uint64_t size
     return status;
 }
 
-// Element count and byte size of a shape of `size`-byte elements.
+// The product of a shape's non-zero extents (1 for a scalar): its element
+// count when no extent is zero. Only for a shape that element_count
+// accepted, so that its rank is at most kMaxRank and the product fits.
+// helper of count_and_bytes: no requirement of its own
+std::uint64_t nonzero_extent_product(const Shape& shape) noexcept {
+    std::uint64_t product = 1U;
+    for (std::uint32_t axis = 0U; axis < shape.rank; ++axis) {
+        const std::uint64_t extent = shape.dims[axis];
+        if (extent != 0U) {
+            product *= extent;
+        }
+    }
+    return product;
+}
+
+// Element count and byte size of a shape of `size`-byte elements. A zero
+// extent makes the tensor empty (0 bytes), but the byte size of its other
+// extents must fit too (DIV-API-D4: "even when another extent is zero").
 // [impl->req~div-api-d4~1]
 // [impl->req~div-bcast-d5~2]
 Status count_and_bytes(const Shape& shape, std::uint64_t size, Operand operand, std::uint64_t& count,
@@ -81,7 +98,7 @@ Status count_and_bytes(const Shape& shape, std::uint64_t size, Operand operand, 
     Status status{};
     std::uint64_t elements = 0U;
     const bool counted = element_count(shape, elements);
-    const bool fits = counted && (elements <= (std::numeric_limits<std::uint64_t>::max() / size));
+    const bool fits = counted && (nonzero_extent_product(shape) <= (std::numeric_limits<std::uint64_t>::max() / size));
     if (fits) {
         count = elements;
         bytes = elements * size;
