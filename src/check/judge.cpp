@@ -429,8 +429,8 @@ std::vector<std::uint64_t> result_dims(const ConstTensorView& a, const ConstTens
 // [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d7~3]
 // [impl->req~div-cli-d14~1]
-// [impl->req~div-cli-d19~1]
-// [impl->req~div-tq-d2~1]
+// [impl->req~div-cli-d19~2]
+// [impl->req~div-tq-d2~2]
 Report judge(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y, const Settings& settings) {
     const std::string problem = settings_problem(settings);
     if (!problem.empty()) {

@@ -400,7 +400,7 @@ Status check_size(const Shape& shape, std::uint64_t element_bytes, Operand opera
 // rule, and the element count and byte size of A, B and the result
 // (operand Y for the result)". The judge takes Y's shape and each
 // element's operands from here, not from the core it judges.
-// [impl->req~div-tq-d2~1]
+// [impl->req~div-tq-d2~2]
 // [impl->req~div-prof-d3~1]
 // [impl->req~div-api-d2~1]
 // [impl->req~div-bcast-d5~2]
@@ -436,7 +436,7 @@ Status shape_preconditions(ElementType type, const Shape& a, const Shape& b, con
     return status;
 }
 
-// [impl->req~div-tq-d2~1]
+// [impl->req~div-tq-d2~2]
 Status options_preconditions(const DivOptions& options) noexcept { return check_options(options); }
 
 // onnx-div-6.txt: "For integer inputs, the result is computed using
@@ -472,7 +472,7 @@ std::uint32_t first_onnx_opset_admitting(ElementType type) noexcept { return fac
 // axis of extent 1 in `on_y` adds no axis of its own, so the operand's flat
 // index is the same as in `on_y`'s layout, and its stride there is 0
 // (DIV-BCAST-D2: "0 where A's extent is 1 and ik elsewhere").
-// [impl->req~div-cli-d19~1]
+// [impl->req~div-cli-d19~2]
 // [impl->req~div-bcast-d2~1]
 OperandIndex::OperandIndex(const Shape& y, const Shape& on_y) noexcept {
     bool fits = (y.rank <= kMaxRank) && (on_y.rank == y.rank);
@@ -494,7 +494,7 @@ OperandIndex::OperandIndex(const Shape& y, const Shape& on_y) noexcept {
 
 // Y's coordinates from its flat index, innermost axis first, each weighed
 // by the operand's stride on that axis.
-// [impl->req~div-cli-d19~1]
+// [impl->req~div-cli-d19~2]
 // [impl->req~div-bcast-d2~1]
 std::uint64_t OperandIndex::of(std::uint64_t y_index) const noexcept {
     std::uint64_t rest = y_index;

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "sonnx/check/judge.hpp"
 
@@ -42,6 +43,15 @@ inline Settings settings_of(const CheckOptions& options) {
 inline ConformanceReport check_conformance(const ConstTensorView& a, const ConstTensorView& b, const ConstTensorView& y,
                                            const CheckOptions& options) {
     return judge(a, b, y, settings_of(options));
+}
+
+// A shape of these extents (at most kMaxRank).
+inline Shape shape_of(const std::vector<std::uint64_t>& dims) {
+    Shape shape{};
+    for (const std::uint64_t d : dims) {
+        shape.dims[shape.rank++] = d;
+    }
+    return shape;
 }
 
 }  // namespace sonnx::check

@@ -23,7 +23,7 @@ using sonnx::test::in_view;  // a 1-D view over a vector (tests/unit/test_suppor
 // check's exact level: the same encoding, any NaN for a NaN (DIV-CLI-D5).
 bool check_conforms(std::uint16_t expected, std::uint16_t y) { return is_nan(expected) ? is_nan(y) : (expected == y); }
 
-// [utest->req~div-tq-d2~1]
+// [utest->req~div-tq-d2~2]
 // [utest->req~div-cli-d5~3]
 TEST(CheckControls, EveryFp16FaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D2,DIV-CLI-D5");
@@ -154,7 +154,7 @@ Within conforms_within(std::uint16_t a, std::uint16_t b, std::uint16_t expected,
 // quotient is below one ulp; it accepts none for a wrong zero sign, which the
 // sign rule rejects, and at half-ulp no flushed subnormal, whose exact
 // quotient is at least half an ulp and not a tie that rounds to zero).
-// [utest->req~div-tq-d2~1]
+// [utest->req~div-tq-d2~2]
 // [utest->req~div-cli-d5~3]
 // [utest->req~div-float-d8~1]
 TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
@@ -222,7 +222,7 @@ TEST(CheckControls, EveryFp16FaultIsCountedExactlyAtHalfAndOneUlp) {
 
 // Every INT8 pair without a zero divisor or MIN / -1 (check refuses those as
 // preconditions): truncation where floor is due, and one quotient value off.
-// [utest->req~div-tq-d2~1]
+// [utest->req~div-tq-d2~2]
 TEST(CheckControls, EveryIntegerFaultIsCountedExactly) {
     RecordProperty("requirements", "DIV-TQ-D2");
     std::vector<std::int8_t> a;
@@ -267,6 +267,89 @@ TEST(CheckControls, EveryIntegerFaultIsCountedExactly) {
     EXPECT_EQ(swapped.elements - swapped.conforming, differ);
     const ConformanceReport off = run(one_off);
     EXPECT_EQ(off.elements - off.conforming, threes);
+}
+
+// Broadcasting faults of a candidate (issue #34 item 2), under each profile
+// that broadcasts. A [4, 3, 3] holds 1 ... 36; B holds 1, 2, 4 (powers of
+// two: every quotient exact) and sits on Y's axis 1: B [3, 1] by NumPy's
+// rule (onnx opset 14, openvino numpy), B [3] at axis 1 by Div-6's
+// broadcast (opset 6, axis 1). Y[i, j, k] = A[i, j, k] / B[j]. Faults:
+//   - B repeated along the wrong axis (Y[i, j, k] = A / B[k]): wrong where
+//     B[k] != B[j], i.e. j != k: 4 * (9 - 3) = 24 of 36 elements;
+//   - B's last element repeated (Y = A / B[2]): wrong where j != 2:
+//     4 * 2 * 3 = 24 of 36;
+//   - A's last element repeated along the last axis (Y[i, j, k] = A[i, j, 2]
+//     / B[j]): wrong where k != 2: 24 of 36.
+// Each fault is counted exactly, and the correct candidate conforms.
+// [utest->req~div-tq-d2~2]
+// [utest->req~div-cli-d19~2]
+TEST(CheckControls, BroadcastingFaultsAreCountedExactly) {
+    RecordProperty("requirements", "DIV-TQ-D2,DIV-CLI-D19");
+    std::vector<float> a(36U);
+    for (std::size_t i = 0U; i < a.size(); ++i) {
+        a[i] = static_cast<float>(i + 1U);
+    }
+    const std::vector<float> b = {1.0F, 2.0F, 4.0F};
+    const auto candidate = [&a, &b](std::size_t (*b_index)(std::size_t, std::size_t),
+                                    std::size_t (*a_index)(std::size_t, std::size_t, std::size_t)) {
+        std::vector<float> y(36U);
+        for (std::size_t i = 0U; i < 4U; ++i) {
+            for (std::size_t j = 0U; j < 3U; ++j) {
+                for (std::size_t k = 0U; k < 3U; ++k) {
+                    y[(i * 3U + j) * 3U + k] = a[a_index(i, j, k)] / b[b_index(j, k)];  // exact: powers of two
+                }
+            }
+        }
+        return y;
+    };
+    const auto b_on_axis_1 = [](std::size_t j, std::size_t) { return j; };
+    const auto b_on_axis_2 = [](std::size_t, std::size_t k) { return k; };
+    const auto b_last = [](std::size_t, std::size_t) { return std::size_t{2}; };
+    const auto a_right = [](std::size_t i, std::size_t j, std::size_t k) { return (i * 3U + j) * 3U + k; };
+    const auto a_last = [](std::size_t i, std::size_t j, std::size_t) { return (i * 3U + j) * 3U + 2U; };
+    const struct {
+        const char* name;
+        std::vector<float> y;
+        std::uint64_t wrong;
+    } cases[] = {{"correct", candidate(b_on_axis_1, a_right), 0U},
+                 {"B along the wrong axis", candidate(b_on_axis_2, a_right), 24U},
+                 {"B's last element repeated", candidate(b_last, a_right), 24U},
+                 {"A's last element repeated", candidate(b_on_axis_1, a_last), 24U}};
+    DivOptions numpy{};
+    numpy.profile = Profile::onnx;
+    numpy.onnx.opset = 14U;
+    DivOptions openvino{};
+    openvino.profile = Profile::openvino;
+    DivOptions legacy{};
+    legacy.profile = Profile::onnx;
+    legacy.onnx.opset = 6U;
+    legacy.onnx.broadcast = true;
+    legacy.onnx.has_axis = true;
+    legacy.onnx.axis = 1;
+    const struct {
+        const char* name;
+        DivOptions profile;
+        std::vector<std::uint64_t> b_dims;
+    } profiles[] = {{"onnx opset 14", numpy, {3U, 1U}},
+                    {"openvino numpy", openvino, {3U, 1U}},
+                    {"onnx opset 6, axis 1", legacy, {3U}}};
+    for (const auto& p : profiles) {
+        for (const auto& c : cases) {
+            ConstTensorView av = in_view(ElementType::fp32, a);
+            av.shape = shape_of({4U, 3U, 3U});
+            ConstTensorView bv = in_view(ElementType::fp32, b);
+            bv.shape = shape_of(p.b_dims);
+            ConstTensorView yv = in_view(ElementType::fp32, c.y);
+            yv.shape = shape_of({4U, 3U, 3U});
+            CheckOptions options;
+            options.profile = p.profile;
+            options.worst_count = 36U;
+            const ConformanceReport r = check_conformance(av, bv, yv, options);
+            ASSERT_TRUE(r.precondition.is_ok()) << p.name << ", " << c.name;
+            EXPECT_EQ(nonconforming(r), c.wrong) << p.name << ", " << c.name;
+            EXPECT_EQ(r.conforming, 36U - c.wrong) << p.name << ", " << c.name;
+        }
+    }
 }
 
 }  // namespace

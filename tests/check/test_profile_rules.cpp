@@ -679,7 +679,7 @@ TEST(Rounding, PerProfile) {
 
 // OperandIndex by hand: Y (2, 3) from A (2, 1) and B (3) at Y's rank (1, 3);
 // Div-6's "(3, 4), with axis=1" in A (2, 3, 4, 5).
-// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d19~2]
 // [utest->req~div-bcast-d2~1]
 TEST(OperandIndexMap, HandDerivedIndices) {
     RecordProperty("requirements", "DIV-CLI-D19,DIV-BCAST-D2");
@@ -714,7 +714,7 @@ TEST(OperandIndexMap, HandDerivedIndices) {
 }
 
 // A map that does not fit Y is refused (valid() false, of() 0).
-// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d19~2]
 TEST(OperandIndexMap, MapsThatDoNotFitAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D19");
     EXPECT_FALSE(OperandIndex(make({2, 3}), make({3})).valid()) << "another rank";
@@ -1141,7 +1141,7 @@ IndexCase draw_index_case(Rng& rng) {
 
 constexpr std::uint64_t kIndexShapes = 20000U;
 
-// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d19~2]
 // [utest->req~div-bcast-d2~1]
 TEST(OperandIndexMap, AgreesWithDirectCoordinatesOnRandomShapes) {
     RecordProperty("requirements", "DIV-CLI-D19,DIV-BCAST-D2");
@@ -1265,7 +1265,7 @@ std::uint64_t first_disagreement(Preconditions faulty, const char* name, std::ui
 
 // The agreement test on the faulty copies: each must disagree with the
 // core within the first 2,000 cases of the same seed.
-// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d19~2]
 // [utest->req~div-bcast-d1~1]
 // [utest->req~div-onnx-r3~1]
 TEST(SeededFault, FaultyMapsDisagreeWithTheCore) {
@@ -1311,7 +1311,7 @@ private:
 
 // The direct-coordinate comparison on the faulty copy: it must find a wrong
 // index within the first 100 shapes of the same seed.
-// [utest->req~div-cli-d19~1]
+// [utest->req~div-cli-d19~2]
 // [utest->req~div-bcast-d2~1]
 TEST(SeededFault, UnzeroedStrideDisagreesWithDirectCoordinates) {
     RecordProperty("requirements", "DIV-CLI-D19,DIV-BCAST-D2");

@@ -97,6 +97,11 @@ def check_results(root: str, results: str, work: str) -> int:
     if partial:
         print(f"  PARTIAL RUN: {partial} mutants not judged (--files); stale justifications are not checked")
         stale = []
+    if data.get("tests"):
+        print(f"  PARTIAL RUN: only the tests matching {data['tests']!r} ran (--tests); a survivor may be killed "
+              f"by the rest of the suite, and stale justifications are not checked")
+        stale = []
+        partial = partial or 1
     for ident in stale:
         print(f"  stale justification {ident}: no surviving mutant matches it")
     return 1 if unjustified or stale or partial else 0
