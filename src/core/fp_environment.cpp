@@ -57,14 +57,23 @@ bool enter_default_fp_environment(SavedFpEnvironment& saved) noexcept {
 }
 
 // [impl->req~div-float-d6~1]
+// fetestexcept's result and the FE_ macros are ints holding bit sets: they
+// are tested as unsigned values (MISRA C++:2023 Rule 7.0.3, no bitwise
+// operator on a signed operand); every FE_ macro is a non-negative power of two.
 std::uint8_t raised_fp_flags() noexcept {
-    const int raised = std::fetestexcept(FE_ALL_EXCEPT);
+    const auto raised = static_cast<std::uint32_t>(std::fetestexcept(FE_ALL_EXCEPT));
     std::uint32_t flags = fp_flag_none;
-    flags |= ((raised & FE_INVALID) != 0) ? static_cast<std::uint32_t>(fp_flag_invalid) : 0U;
-    flags |= ((raised & FE_DIVBYZERO) != 0) ? static_cast<std::uint32_t>(fp_flag_divide_by_zero) : 0U;
-    flags |= ((raised & FE_OVERFLOW) != 0) ? static_cast<std::uint32_t>(fp_flag_overflow) : 0U;
-    flags |= ((raised & FE_UNDERFLOW) != 0) ? static_cast<std::uint32_t>(fp_flag_underflow) : 0U;
-    flags |= ((raised & FE_INEXACT) != 0) ? static_cast<std::uint32_t>(fp_flag_inexact) : 0U;
+    flags |= ((raised & static_cast<std::uint32_t>(FE_INVALID)) != 0U) ? static_cast<std::uint32_t>(fp_flag_invalid)
+                                                                       : 0U;
+    flags |= ((raised & static_cast<std::uint32_t>(FE_DIVBYZERO)) != 0U)
+                 ? static_cast<std::uint32_t>(fp_flag_divide_by_zero)
+                 : 0U;
+    flags |= ((raised & static_cast<std::uint32_t>(FE_OVERFLOW)) != 0U) ? static_cast<std::uint32_t>(fp_flag_overflow)
+                                                                        : 0U;
+    flags |= ((raised & static_cast<std::uint32_t>(FE_UNDERFLOW)) != 0U) ? static_cast<std::uint32_t>(fp_flag_underflow)
+                                                                         : 0U;
+    flags |= ((raised & static_cast<std::uint32_t>(FE_INEXACT)) != 0U) ? static_cast<std::uint32_t>(fp_flag_inexact)
+                                                                       : 0U;
     return static_cast<std::uint8_t>(flags);
 }
 

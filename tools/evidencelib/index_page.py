@@ -23,8 +23,14 @@ def write_index(bundle: str, steps: List[StepResult], skipped: List[str], revisi
                     f'<td>{links} <a href="{html.escape(step.log)}">log</a></td><td>{step.seconds:.0f} s</td></tr>')
     for name in skipped:
         rows.append(f'<tr class="skipped"><td>{html.escape(name)}</td><td>not run</td><td></td><td></td><td></td></tr>')
-    verdict = "all steps passed" if all(s.ok for s in steps) and not skipped else \
-        "NOT COMPLETE: see the failed or skipped steps"
+    failed = [s.name for s in steps if not s.ok]
+    if failed:
+        verdict = f"FAILED: {len(failed)} steps failed ({', '.join(failed)})" + \
+            (f"; incomplete: {len(skipped)} steps left out" if skipped else "")
+    elif skipped:
+        verdict = f"every step run passed; incomplete: {len(skipped)} steps left out by --quick"
+    else:
+        verdict = "all steps passed"
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>sonnx-div evidence</title><style>{STYLE}</style></head>
 <body>

@@ -45,7 +45,8 @@ class Runner:
                     if not allow_failure:
                         break
         seconds = time.monotonic() - started
-        print(f"evidence: {name}: {'ok' if ok else 'FAILED'} ({seconds:.0f} s)", flush=True)
+        # Not the verdict: a step judges its outputs after its commands ran (announce() prints that).
+        print(f"evidence: {name}: commands ran ({seconds:.0f} s){'' if ok else ', one exited non-zero'}", flush=True)
         return StepResult(name=name, ok=ok, seconds=seconds, log=log_rel)
 
     def output(self, command: List[str]) -> str:
@@ -55,3 +56,10 @@ class Runner:
                                   check=False).stdout.strip()
         except OSError:
             return ""
+
+
+def announce(step: StepResult) -> StepResult:
+    """Prints a step's final verdict, the one the index page shows, once the step has judged its outputs."""
+    print(f"evidence: {step.name}: {'ok' if step.ok else 'FAILED'}" + (f": {step.detail}" if step.detail else "")
+          + f" ({step.seconds:.0f} s)", flush=True)
+    return step
