@@ -388,6 +388,43 @@ std::uint64_t planned_pairs(const CampaignPlan& plan) {
     return table * table + plan.random_pairs;
 }
 
+// [impl->req~div-cli-d20~1]
+ShardRange planned_blocks(const CampaignPlan& plan) {
+    (void)planned_pairs(plan);  // refuses a plan the block arithmetic cannot hold
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    return shard_range(source.blocks, plan.shard_index, plan.shard_count);
+}
+
+// [impl->req~div-cli-d20~1]
+std::uint64_t pairs_in_block(const CampaignPlan& plan, std::uint64_t block) {
+    (void)planned_pairs(plan);
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    if (block >= source.blocks) {
+        return 0U;
+    }
+    return source.pairs_before(block + 1U) - source.pairs_before(block);
+}
+
+// [impl->req~div-cli-d20~1]
+std::pair<std::uint64_t, std::uint64_t> planned_pair(const CampaignPlan& plan, std::uint64_t block,
+                                                     std::uint64_t index) {
+    (void)planned_pairs(plan);
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    if (block >= source.blocks) {
+        throw std::out_of_range("campaign: no block " + std::to_string(block));
+    }
+    Words a;
+    Words b;
+    source.fill(block, a, b);
+    if (index >= a.size()) {
+        throw std::out_of_range("campaign: block " + std::to_string(block) + " has no pair " + std::to_string(index));
+    }
+    return {a[static_cast<std::size_t>(index)], b[static_cast<std::size_t>(index)]};
+}
+
 CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& progress) {
     if ((plan.mode == CampaignMode::exhaustive) && !supports_exhaustive(plan.type)) {
         throw std::invalid_argument(std::string("no exhaustive campaign for ") + element_type_name(plan.type) +
