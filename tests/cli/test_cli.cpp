@@ -1618,6 +1618,17 @@ TEST_F(ForgedShards, OneShardMergesIntoItsOwnReport) {
     EXPECT_EQ(merged, expected);
 }
 
+// [utest->req~div-cli-d20~1]
+TEST_F(ForgedShards, AReportLargerThanAnyCheckWritesIsRefusedUnread) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // 256 MiB + 1 byte, sparse: refused from its size before any of it is read.
+    write_text(path("huge.json"), "{");
+    ASSERT_EQ(::truncate(path("huge.json").c_str(), (off_t{256} << 20) + 1), 0);
+    const CommandResult r = merge({"huge.json", shard_name(1)});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, "268435457 bytes")) << r.err;
+}
+
 // Campaign shards (DIV-CLI-D20): INT8, exhaustive, in two shards of
 // 32,768 pairs each.
 class ForgedCampaignShards : public Cli {
