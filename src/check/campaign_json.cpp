@@ -103,7 +103,7 @@ std::vector<std::pair<std::string, std::string>> campaign_options_in_force(const
 }
 
 // [impl->req~div-cli-d8~2]
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 json campaign_json(const CampaignRecord& record) {
     const oracle::CampaignPlan& plan = record.plan;
     json j;
@@ -130,7 +130,7 @@ json campaign_json(const CampaignRecord& record) {
     return j;
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 CampaignRecord read_campaign_json(const json& report) {
     const Object top(report, "");
     if (top.has("merged_from")) {

@@ -28,7 +28,7 @@ namespace sonnx::check {
 //   line, which Linux bounds at 2 MiB by default (ARG_MAX, a quarter of the
 //   8 MiB stack); quoting for the shell can lengthen it, and a longer one
 //   makes the report unreadable here (refused, never misread).
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 nlohmann::json parse_report_text(const std::uint8_t* text, std::size_t size) {
     using nlohmann::json;
     if (size > kMaxReportBytes) {

@@ -205,7 +205,7 @@ json merge_campaigns(const std::vector<json>& shards, const std::vector<std::str
 
 }  // namespace
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 json merge_check_reports(const std::vector<json>& shards, const std::vector<std::string>& names) {
     if (shards.empty()) {
         refuse("no report given");

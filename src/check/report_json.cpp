@@ -79,7 +79,7 @@ nlohmann::json report_json(const CheckRecord& record) {
         j["acceptance_ulps"] = settings.accept.max_ulps;
     }
     if (settings.shard.count > 1U) {
-        // [impl->req~div-cli-d20~1]
+        // [impl->req~div-cli-d20~2]
         j["shard"] = {{"index", settings.shard.index}, {"count", settings.shard.count}};
     }
     if (!floating) {

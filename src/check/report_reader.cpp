@@ -637,7 +637,7 @@ Report judge_listed(ElementType type, const Settings& settings, const std::vecto
 
 }  // namespace
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 CheckRecord parse_report_fields(const json& report) {
     const Object top(report, "");
     if (top.has("merged_from")) {
@@ -670,7 +670,7 @@ CheckRecord parse_report_fields(const json& report) {
     return record;
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 void check_report_consistency(const CheckRecord& record) {
     const Report& r = record.report;
     const InputRecord& a = input(record, 0U);
@@ -701,7 +701,7 @@ void check_report_consistency(const CheckRecord& record) {
     check_failed(record);
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 void rejudge_listed_elements(const CheckRecord& record) {
     const Report& r = record.report;
     if (!r.precondition.is_ok() || !r.candidate_mismatch.is_ok()) {
@@ -817,7 +817,7 @@ void rejudge_listed_elements(const CheckRecord& record) {
     }
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 CheckRecord read_report_json(const json& report) {
     CheckRecord record = parse_report_fields(report);
     check_report_consistency(record);

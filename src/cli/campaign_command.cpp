@@ -40,7 +40,7 @@ struct CampaignArguments {
 
 // [impl->req~div-cli-d8~2]
 // [impl->req~div-cli-d12~2]
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;

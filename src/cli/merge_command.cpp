@@ -40,7 +40,7 @@ ReadReport read_report(const std::string& path) {
     } catch (const check::ReportError& error) { throw CommandFailure(exit_usage, path + ": " + error.what()); }
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d17~1]
 int run_merge(const MergeArguments& args) {
     if (!args.json.empty()) {

@@ -42,7 +42,7 @@ struct BlockSource {
 };
 
 // A shard's blocks (DIV-CLI-D20), and the pairs they hold.
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 void select_shard(BlockSource& source, std::uint64_t index, std::uint64_t count) {
     const ShardRange range = shard_range(source.blocks, index, count);
     source.first_block = range.first;
@@ -388,7 +388,7 @@ std::uint64_t planned_pairs(const CampaignPlan& plan) {
     return table * table + plan.random_pairs;
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 ShardRange planned_blocks(const CampaignPlan& plan) {
     (void)planned_pairs(plan);  // refuses a plan the block arithmetic cannot hold
     const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
@@ -396,7 +396,7 @@ ShardRange planned_blocks(const CampaignPlan& plan) {
     return shard_range(source.blocks, plan.shard_index, plan.shard_count);
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 std::uint64_t pairs_in_block(const CampaignPlan& plan, std::uint64_t block) {
     (void)planned_pairs(plan);
     const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
@@ -407,7 +407,7 @@ std::uint64_t pairs_in_block(const CampaignPlan& plan, std::uint64_t block) {
     return source.pairs_before(block + 1U) - source.pairs_before(block);
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 std::pair<std::uint64_t, std::uint64_t> planned_pair(const CampaignPlan& plan, std::uint64_t block,
                                                      std::uint64_t index) {
     (void)planned_pairs(plan);

@@ -225,7 +225,7 @@ std::vector<Case> cases() {
     return all;
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportMerge, ShardsMergeIntoTheSingleRunsReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     for (const Case& c : cases()) {
@@ -252,7 +252,7 @@ TEST(ReportMerge, ShardsMergeIntoTheSingleRunsReport) {
 
 // The cases exercise what they claim: a listed undefined element, a stop,
 // a candidate mismatch, worst lists longer than a shard's share.
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportMerge, TheCasesCoverEachKindOfReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     std::size_t undefined = 0U, stops = 0U, candidates = 0U, specials = 0U, flushed = 0U, partial = 0U;
@@ -291,7 +291,7 @@ nlohmann::json campaign_report(oracle::CampaignPlan plan) {
     return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportMerge, CampaignShardsMergeIntoTheSingleRunsReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     oracle::CampaignPlan wrong;

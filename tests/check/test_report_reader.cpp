@@ -109,7 +109,7 @@ void expect_refused(const json& honest, const std::vector<Forgery>& forgeries) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, AnHonestReportReadsBackToItsRecord) {
     RecordProperty("requirements", "DIV-CLI-D20");
     for (const CheckRecord& record :
@@ -124,7 +124,7 @@ TEST(ReportReader, AnHonestReportReadsBackToItsRecord) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, CountsMustBeWholeNumbersThatAddUp) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::vector<Forgery> forgeries = {
@@ -167,7 +167,7 @@ TEST(ReportReader, CountsMustBeWholeNumbersThatAddUp) {
     expect_refused(test::written(FloatCheck().shard(1U)), forgeries);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, UnknownMissingAndRepeatedKeysAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::vector<Forgery> forgeries = {
@@ -193,7 +193,7 @@ TEST(ReportReader, UnknownMissingAndRepeatedKeysAreRefused) {
     EXPECT_EQ(parse_refusal(R"({"a": {"c": 1}, "b": {"c": 2}, "d": [{"c": 1}, {"c": 2}]})"), "");
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, TextIsBoundedInDepthAndLength) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // 100,000 nested arrays: refused when the eleventh opens, nothing deeper built.
@@ -210,7 +210,7 @@ TEST(ReportReader, TextIsBoundedInDepthAndLength) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, TextsMustBeTheWritersOfWhatWasRead) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::vector<Forgery> forgeries = {
@@ -252,7 +252,7 @@ TEST(ReportReader, TextsMustBeTheWritersOfWhatWasRead) {
     expect_refused(test::written(FloatCheck().shard(1U)), forgeries);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, OptionsAreParsedNeverConverted) {
     RecordProperty("requirements", "DIV-CLI-D20");
     std::vector<Forgery> forgeries;
@@ -287,7 +287,7 @@ TEST(ReportReader, OptionsAreParsedNeverConverted) {
     expect_refused(test::written(FloatCheck().shard(1U)), forgeries);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, WorstElementsAreTheJudgesOwn) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::vector<Forgery> forgeries = {
@@ -353,7 +353,7 @@ TEST(ReportReader, WorstElementsAreTheJudgesOwn) {
     EXPECT_EQ(refusal(forged).rfind("/worst/2/ulp_error", 0U), 0U) << refusal(forged);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, IntegerAndUndefinedElementsAreTheJudgesOwn) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const json honest = test::written(int_check());
@@ -396,7 +396,7 @@ TEST(ReportReader, IntegerAndUndefinedElementsAreTheJudgesOwn) {
     expect_refused(honest, forgeries);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, APreconditionIsTheOneTheInputsAndTheShardAllow) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const json honest = test::written(stopped_check());
@@ -439,7 +439,7 @@ TEST(ReportReader, APreconditionIsTheOneTheInputsAndTheShardAllow) {
     EXPECT_NE(refusal(f), "");
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, ACandidateMismatchFollowsFromTheInputs) {
     RecordProperty("requirements", "DIV-CLI-D20");
     json honest = test::written(FloatCheck().shard(1U));
@@ -460,7 +460,7 @@ bool merged_conforms(const CheckRecord& honest, const CheckRecord& forged) {
     return conforms(merged);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, WithoutTheConsistencyStepAForgedShardConforms) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const FloatCheck check;
@@ -477,7 +477,7 @@ TEST(ReportReader, WithoutTheConsistencyStepAForgedShardConforms) {
     EXPECT_NE(refusal(forged), "");
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, WithoutRejudgingAForgedWorstListConforms) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const FloatCheck check;
@@ -525,7 +525,7 @@ json campaign_shard(std::uint64_t index) {
     return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(ReportReader, CampaignShardsAreHeldToThePlan) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const json honest = campaign_shard(1U);

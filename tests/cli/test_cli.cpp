@@ -1246,7 +1246,7 @@ TEST_F(Cli, MessagesHintAtTheFix) {
 // a merge of their JSON reports give exactly the single run's report (but
 // for provenance), for floats with errors past several chunks, for
 // integers with undefined elements listed, and for a precondition stop.
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::size_t n = 200003U;  // past three chunks of 65536, not a multiple of 3 or 4
@@ -1399,7 +1399,7 @@ protected:
     std::string good_y_;
 };
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, CountsThatContradictTheWorstListAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // The non-conforming count set to 0: conforming + nonconforming +
@@ -1422,7 +1422,7 @@ TEST_F(ForgedShards, CountsThatContradictTheWorstListAreRefused) {
     EXPECT_EQ(relabelled_counts.status, 2) << relabelled_counts.out << relabelled_counts.err;
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, NegativeAndWrappingCountsAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // -1 in shard 0 cancels shard 1's one non-conforming element modulo
@@ -1436,7 +1436,7 @@ TEST_F(ForgedShards, NegativeAndWrappingCountsAreRefused) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, FloatsWhereCountsAreDueAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // 0.5 and -0.0 converted to 0, 1e300 out of range (undefined behaviour
@@ -1450,7 +1450,7 @@ TEST_F(ForgedShards, FloatsWhereCountsAreDueAreRefused) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, AShardRelabelledWithAnotherIndexIsRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // Shard 0's report, which conforms, given again as shard 1: its worst
@@ -1464,7 +1464,7 @@ TEST_F(ForgedShards, AShardRelabelledWithAnotherIndexIsRefused) {
     EXPECT_FALSE(contains(r.out, "result: CONFORMING")) << r.out;
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, ShardsOfAnotherRevisionOrVersionAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::string other = "0123456789abcdef0123456789abcdef01234567";
@@ -1480,7 +1480,7 @@ TEST_F(ForgedShards, ShardsOfAnotherRevisionOrVersionAreRefused) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, UnknownKeysAreRefusedNotCopied) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // At the top, in the provenance, in its options and in a worst element.
@@ -1502,7 +1502,7 @@ TEST_F(ForgedShards, UnknownKeysAreRefusedNotCopied) {
     EXPECT_EQ(merge_forged(s1).status, 2);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, DeepNestingIsRefusedWithoutACrash) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // 100,000 nested arrays in both shards' options: merge crashed
@@ -1520,7 +1520,7 @@ TEST_F(ForgedShards, DeepNestingIsRefusedWithoutACrash) {
     EXPECT_TRUE(contains(r.err, "deep0.json")) << r.err;
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, AWorstOptionThatIsNoNumberIsAFileError) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // "abc" reached std::stoull: "internal error: stoull", exit status 4.
@@ -1537,7 +1537,7 @@ TEST_F(ForgedShards, AWorstOptionThatIsNoNumberIsAFileError) {
     }
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, AForgedWorstElementIsRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // Y[6] marked conforming with the error of a conforming element, the
@@ -1569,7 +1569,7 @@ TEST_F(ForgedShards, AForgedWorstElementIsRefused) {
     EXPECT_EQ(merge_forged(s1).status, 2);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, DuplicateKeysAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // nlohmann keeps the last of two equal keys; merge refuses the file.
@@ -1583,7 +1583,7 @@ TEST_F(ForgedShards, DuplicateKeysAreRefused) {
     EXPECT_TRUE(contains(r.err, "nonconforming")) << r.err;
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, AnotherChecksShardAndAMergedReportAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // Shard 1 of a check of another Y (which conforms): other SHA-256.
@@ -1600,7 +1600,7 @@ TEST_F(ForgedShards, AnotherChecksShardAndAMergedReportAreRefused) {
     EXPECT_EQ(merge({"m.json", shard_name(1)}).status, 2);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, OneShardMergesIntoItsOwnReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // N = 1: check without --shard (or --shard 0/1) writes no `shard`, and
@@ -1618,7 +1618,7 @@ TEST_F(ForgedShards, OneShardMergesIntoItsOwnReport) {
     EXPECT_EQ(merged, expected);
 }
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedShards, AReportLargerThanAnyCheckWritesIsRefusedUnread) {
     RecordProperty("requirements", "DIV-CLI-D20");
     // 256 MiB + 1 byte, sparse: refused from its size before any of it is read.
@@ -1649,7 +1649,7 @@ protected:
     }
 };
 
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(ForgedCampaignShards, ForgedPairsAndMismatchesAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const nlohmann::json c0 = json("c0.json");

@@ -708,7 +708,7 @@ TEST(CampaignSampled, EveryPlannedPairIsDividedOnce) {
 // (pair j is table[j / 19] / table[j % 19]),
 // then 4096 and 904 random pairs, blocks 1 and 2, drawn for blocks 0 and 1
 // of the random draws; 3 shards take one block each.
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(CampaignSampled, PlannedBlocksPairsAndOperands) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const auto word = [](std::int64_t value) { return static_cast<std::uint64_t>(value); };
