@@ -351,28 +351,18 @@ void require_elements(const ConstTensorView& v, std::uint64_t n, const ElementTr
 
 bool known_type(ElementType type) { return static_cast<std::uint8_t>(type) < kElementTypeCount; }
 
+// A view's shape as Y's dims (at most kMaxRank axes).
+std::vector<std::uint64_t> dims_of(const Shape& shape) {
+    return std::vector<std::uint64_t>(shape.dims.begin(),
+                                      shape.dims.begin() + std::min<std::uint32_t>(shape.rank, kMaxRank));
+}
+
 // The operator's preconditions on A and B that do not depend on element
-// values, in its order (DIV-API-D2, DIV-PROF-D3), by the judge's own rules:
-// the profile's options, the types, the profile's types, ranks, the shape
-// rule, sizes; then INT4/UINT4 ranges.
+// values (type_and_shape_preconditions), then INT4/UINT4 ranges.
 // [impl->req~div-cli-d7~3]
 Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, const DivOptions& profile,
                             OperandMap& map) {
-    Status status = options_preconditions(profile);
-    if (status.is_ok() && !known_type(a.type)) {
-        status = Status{StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::a, 0U};
-    }
-    if (status.is_ok() && !known_type(b.type)) {
-        status = Status{StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::b, 0U};
-    }
-    if (status.is_ok() && (b.type != a.type)) {
-        const bool is_float = oracle::element_traits(a.type).is_float;
-        status = Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
-                        Operand::b, 0U};
-    }
-    if (status.is_ok()) {
-        status = shape_preconditions(a.type, a.shape, b.shape, profile, map);
-    }
+    const Status status = type_and_shape_preconditions(a.type, a.shape, b.type, b.shape, profile, map);
     if (!status.is_ok()) {
         return status;
     }
@@ -396,33 +386,70 @@ Status static_preconditions(const ConstTensorView& a, const ConstTensorView& b, 
     return Status{};
 }
 
-// Y of another type or shape than A / B has: not a precondition of the
-// operator but a wrong candidate, judged non-conforming (DIV-CLI-D7).
+// Y of another type or shape than A / B has (candidate_status), with a
+// buffer that holds Y's elements otherwise.
 // [impl->req~div-cli-d7~3]
 Status candidate_mismatch(const ConstTensorView& a, const ConstTensorView& y, const Shape& y_shape) {
-    const ElementTraits t = oracle::element_traits(a.type);
-    if (y.type != a.type) {
-        return Status{StatusCode::type_mismatch, t.is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
-                      Operand::y, 0U};
+    const Status status = candidate_status(a.type, y_shape, y.type, y.shape);
+    if (status.is_ok()) {
+        require_elements(y, count_of(y_shape), oracle::element_traits(a.type));
     }
-    std::uint64_t axis = 0U;
-    if (differ(y_shape, y.shape, axis)) {
-        return Status{StatusCode::shape_mismatch, t.is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1,
-                      Operand::y, axis};
-    }
-    require_elements(y, count_of(y_shape), t);
-    return Status{};
+    return status;
 }
 
 }  // namespace
 
-std::vector<std::uint64_t> result_dims(const ConstTensorView& a, const ConstTensorView& b, const Settings& settings) {
-    OperandMap map{};
-    if ((a.type != b.type) || !shape_preconditions(a.type, a.shape, b.shape, settings.profile, map).is_ok()) {
-        return std::vector<std::uint64_t>(a.shape.dims.begin(),
-                                          a.shape.dims.begin() + std::min<std::uint32_t>(a.shape.rank, kMaxRank));
+// The operator's checks on the options, A's and B's types and their shapes,
+// in its order (DIV-API-D2, DIV-PROF-D3), by the judge's own rules: the
+// profile's options, the types, the profile's types, ranks, the shape
+// rule, sizes.
+// [impl->req~div-cli-d7~3]
+Status type_and_shape_preconditions(ElementType a_type, const Shape& a, ElementType b_type, const Shape& b,
+                                    const DivOptions& profile, OperandMap& map) {
+    Status status = options_preconditions(profile);
+    if (status.is_ok() && !known_type(a_type)) {
+        status = Status{StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::a, 0U};
     }
-    return std::vector<std::uint64_t>(map.y.dims.begin(), map.y.dims.begin() + map.y.rank);
+    if (status.is_ok() && !known_type(b_type)) {
+        status = Status{StatusCode::unsupported_type, RequirementId::div_api_d6, Operand::b, 0U};
+    }
+    if (status.is_ok() && (b_type != a_type)) {
+        const bool is_float = oracle::element_traits(a_type).is_float;
+        status = Status{StatusCode::type_mismatch, is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
+                        Operand::b, 0U};
+    }
+    if (status.is_ok()) {
+        status = shape_preconditions(a_type, a, b, profile, map);
+    }
+    return status;
+}
+
+// [impl->req~div-cli-d7~3]
+Status candidate_status(ElementType type, const Shape& expected, ElementType y_type, const Shape& y) {
+    const ElementTraits t = oracle::element_traits(type);
+    if (y_type != type) {
+        return Status{StatusCode::type_mismatch, t.is_float ? RequirementId::div_float_c2 : RequirementId::div_int_c2,
+                      Operand::y, 0U};
+    }
+    std::uint64_t axis = 0U;
+    if (differ(expected, y, axis)) {
+        return Status{StatusCode::shape_mismatch, t.is_float ? RequirementId::div_float_c1 : RequirementId::div_int_c1,
+                      Operand::y, axis};
+    }
+    return Status{};
+}
+
+std::vector<std::uint64_t> result_dims(ElementType a_type, const Shape& a, ElementType b_type, const Shape& b,
+                                       const Settings& settings) {
+    OperandMap map{};
+    if ((a_type != b_type) || !shape_preconditions(a_type, a, b, settings.profile, map).is_ok()) {
+        return dims_of(a);
+    }
+    return dims_of(map.y);
+}
+
+std::vector<std::uint64_t> result_dims(const ConstTensorView& a, const ConstTensorView& b, const Settings& settings) {
+    return result_dims(a.type, a.shape, b.type, b.shape, settings);
 }
 
 // [impl->req~div-cli-d5~3]

@@ -1,11 +1,14 @@
+// `sonnx-div merge` over the report model: shards read back and verified,
+// then merged as the judge's threads are (DIV-CLI-D20).
 #include "sonnx/check/merge.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
-#include <limits>
 
-#include "sonnx/check/hints.hpp"
-#include "sonnx/text/type_names.hpp"
+#include "sonnx/check/campaign_json.hpp"
+#include "sonnx/check/report_json.hpp"
+#include "sonnx/text/shape_text.hpp"
 
 namespace sonnx::check {
 
@@ -13,252 +16,203 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void refuse(const std::string& why) { throw MergeError("merge: " + why); }
+[[noreturn]] void refuse(const std::string& why) { throw MergeError(why); }
 
-// What must be the same in every shard of one check: the inputs' roles,
-// hashes and read types, and every option in force but the shard and the
-// threads (which do not change a report).
-json identity(const json& report) {
-    json id;
-    for (const char* key :
-         {"command", "type", "shape", "acceptance", "acceptance_ulps", "int_rounding", "undefined_policy"}) {
-        id[key] = report.contains(key) ? report[key] : json();
-    }
-    json options = report.at("provenance").at("options");
-    options.erase("shard");
-    options.erase("threads");
-    id["options"] = options;
-    json inputs = json::array();
-    for (const json& in : report.at("provenance").at("inputs")) {
-        inputs.push_back({in.at("role"), in.at("sha256"), in.at("stored_type"), in.at("read_as"), in.at("shape")});
-    }
-    id["inputs"] = inputs;
-    return id;
-}
+std::string text_of(std::uint64_t number) { return std::to_string(number); }
 
-// An error as a number for ordering: "inf" above every finite error.
-double ulps_of(const json& element) {
-    const json& e = element.at("ulp_error");
-    return e.is_string() ? std::numeric_limits<double>::infinity() : e.get<double>();
-}
-
-// check's order of the worst elements: largest error first (integers: the
-// exact distance), then lowest index.
-bool worse(const json& x, const json& y, bool floating) {
-    if (floating) {
-        const double ex = ulps_of(x);
-        const double ey = ulps_of(y);
-        if (ex != ey) {
-            return ex > ey;
-        }
-    } else {
-        const auto ex = x.at("error").get<std::uint64_t>();
-        const auto ey = y.at("error").get<std::uint64_t>();
-        if (ex != ey) {
-            return ex > ey;
+// One build made every shard: a verdict pieced together from two builds'
+// judgements is one no build gave. The compiler may differ; merged_from
+// keeps each shard's.
+void require_one_build(const std::vector<const Provenance*>& made, const std::vector<std::string>& names) {
+    for (std::size_t k = 1U; k < made.size(); ++k) {
+        for (const auto& [what, x, y] : {std::tuple<const char*, const std::string*, const std::string*>{
+                                             "version", &made[k]->version, &made[0]->version},
+                                         {"revision", &made[k]->revision, &made[0]->revision}}) {
+            if (*x != *y) {
+                refuse(names[k] + " was made by sonnx-div " + what + " " + *x + ", " + names[0] + " by " + what + " " +
+                       *y + ": the shards of one check come from one build");
+            }
         }
     }
-    return x.at("index").get<std::uint64_t>() < y.at("index").get<std::uint64_t>();
 }
 
-std::uint64_t sum(const std::vector<json>& shards, const char* key) {
-    std::uint64_t total = 0U;
-    for (const json& r : shards) {
-        total += r.at(key).get<std::uint64_t>();
+// The options in force but the shard and the threads, which change no report.
+std::vector<std::pair<std::string, std::string>> identity_options(const Provenance& provenance) {
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const auto& option : provenance.options) {
+        if ((option.first != "shard") && (option.first != "threads")) {
+            options.push_back(option);
+        }
     }
-    return total;
+    return options;
 }
 
-ElementType type_named(const json& name) {
-    ElementType type{};
-    if (!text::parse_type_name(name.get<std::string>(), type)) {  // any case
-        refuse("unknown element type " + name.dump());
+std::string option_difference(const Provenance& x, const Provenance& y) {
+    const auto ox = identity_options(x);
+    const auto oy = identity_options(y);
+    for (std::size_t k = 0U; k < std::max(ox.size(), oy.size()); ++k) {
+        if ((k >= ox.size()) || (k >= oy.size()) || (ox[k] != oy[k])) {
+            const auto& o = (k < ox.size()) ? ox[k] : oy[k];
+            return "the option " + o.first + " differs";
+        }
     }
-    return type;
+    return "";
 }
 
-// The hints check gives for these totals (DIV-CLI-D18).
-json hints_for(const json& merged, const json& first) {
-    HintContext hints;
-    const std::string profile = first.at("provenance").at("options").at("profile").get<std::string>();
-    hints.profile = (profile == "onnx") ? Profile::onnx : (profile == "openvino") ? Profile::openvino : Profile::sonnx;
-    hints.rounding = (first.at("provenance").at("options").at("int-rounding") == "trunc") ? IntRounding::toward_zero
-                                                                                          : IntRounding::floor;
-    hints.a_type = type_named(first.at("type"));
-    hints.y_type = hints.a_type;
-    hints.type_from_files = first.at("provenance").at("options").at("type") == "(not given)";
-    Report r;
-    r.type = hints.a_type;
-    r.elements = merged.at("elements").get<std::uint64_t>();
-    r.conforming = merged.at("conforming").get<std::uint64_t>();
-    r.undefined = merged.at("undefined").get<std::uint64_t>();
-    r.other_rounding_matches = merged.contains("other_rounding_matches")
-                                   ? merged.at("other_rounding_matches").get<std::uint64_t>()
-                                   : 0U;
-    return report_hints(r, hints);
+// What makes two records shards of different checks, "" when nothing does.
+std::string check_difference(const CheckRecord& x, const CheckRecord& y) {
+    for (std::size_t k = 0U; k < x.provenance.inputs.size(); ++k) {
+        const InputRecord& a = x.provenance.inputs[k];
+        const InputRecord& b = y.provenance.inputs[k];
+        if (a.sha256 != b.sha256) {
+            return a.role + "'s SHA-256 differs (" + a.sha256 + ", " + b.sha256 + ")";
+        }
+        if ((a.stored != b.stored) || (a.read_as != b.read_as) || (a.dims != b.dims)) {
+            return a.role + "'s type or shape differs";
+        }
+    }
+    const std::string options = option_difference(x.provenance, y.provenance);
+    if (!options.empty()) {
+        return options;
+    }
+    if ((x.settings.accept.level != y.settings.accept.level) ||
+        (x.settings.accept.max_ulps != y.settings.accept.max_ulps)) {
+        return "the acceptance differs";  // an integer check's acceptance_ulps
+    }
+    return "";
 }
 
-// The campaign's report from its shards': pairs and mismatches summed, the
-// first mismatches in pair order, seconds summed (CPU spent, not elapsed).
-json merge_campaigns(const std::vector<json>& ordered) {
-    json merged = ordered[0];
-    std::uint64_t pairs = 0U;
-    std::uint64_t mismatches = 0U;
-    double seconds = 0.0;
+// The shards' positions in index order: indices 0 to N-1 of one N, each once.
+std::vector<std::size_t> shard_order(const std::vector<Shard>& shards, const std::vector<std::string>& names) {
+    const std::uint64_t count = shards[0].count;
+    std::vector<std::size_t> order(static_cast<std::size_t>(std::min<std::uint64_t>(count, shards.size())),
+                                   shards.size());
+    for (std::size_t k = 0U; k < shards.size(); ++k) {
+        const Shard& s = shards[k];
+        if ((s.count != count) || (s.index >= order.size()) ||
+            (order[static_cast<std::size_t>(s.index)] != shards.size())) {
+            refuse(names[k] + " is shard " + text_of(s.index) + "/" + text_of(s.count) +
+                   ": the reports must be the shards 0 to N-1 of N, each once");
+        }
+        order[static_cast<std::size_t>(s.index)] = k;
+    }
+    if (order.size() != count) {
+        refuse(text_of(shards.size()) + " reports for " + text_of(count) + " shards: give every shard's report once");
+    }
+    return order;
+}
+
+std::uint64_t checked_sum(std::uint64_t x, std::uint64_t y, const char* what) {
+    if (x > UINT64_MAX - y) {
+        refuse(std::string("the shards' ") + what + " sum past 2^64 - 1");
+    }
+    return x + y;
+}
+
+json merge_checks(const std::vector<json>& shards, const std::vector<std::string>& names) {
+    std::vector<CheckRecord> records;
+    for (std::size_t k = 0U; k < shards.size(); ++k) {
+        try {
+            records.push_back(read_report_json(shards[k]));
+        } catch (const ReportError& error) { refuse(names[k] + ": " + error.what()); }
+    }
+    std::vector<const Provenance*> made;
+    std::vector<Shard> indices;
+    for (std::size_t k = 0U; k < records.size(); ++k) {
+        made.push_back(&records[k].provenance);
+        indices.push_back(records[k].settings.shard);
+        const std::string difference = check_difference(records[k], records[0]);
+        if (!difference.empty()) {
+            refuse(names[k] + " is a shard of another check than " + names[0] + ": " + difference);
+        }
+    }
+    require_one_build(made, names);
+    const std::vector<std::size_t> order = shard_order(indices, names);
+    CheckRecord merged = records[order[0]];
+    for (std::size_t k = 1U; k < order.size(); ++k) {
+        try {
+            merge_into(merged.report, records[order[k]].report, merged.settings.worst);
+        } catch (const std::overflow_error& error) {
+            refuse(error.what());
+        } catch (const std::invalid_argument& error) { refuse(names[order[k]] + ": " + error.what()); }
+    }
+    // A stop at an element: the message of the shard that stopped there
+    // (the operands' own preconditions stop every shard alike).
+    for (const std::size_t k : order) {
+        const Status& p = records[k].report.precondition;
+        const Status& q = merged.report.precondition;
+        if (!q.is_ok() && (p.code == q.code) && (p.requirement == q.requirement) && (p.operand == q.operand) &&
+            (p.index == q.index)) {
+            merged.precondition_message = records[k].precondition_message;
+            break;
+        }
+    }
+    merged.settings.shard = Shard{};
+    merged.hints = record_hints(merged);
+    json report = report_json(merged);
+    report.erase("provenance");
+    return report;
+}
+
+json merge_campaigns(const std::vector<json>& shards, const std::vector<std::string>& names) {
+    std::vector<CampaignRecord> records;
+    for (std::size_t k = 0U; k < shards.size(); ++k) {
+        try {
+            records.push_back(read_campaign_json(shards[k]));
+        } catch (const ReportError& error) { refuse(names[k] + ": " + error.what()); }
+    }
+    std::vector<const Provenance*> made;
+    std::vector<Shard> indices;
+    for (std::size_t k = 0U; k < records.size(); ++k) {
+        made.push_back(&records[k].provenance);
+        indices.push_back(Shard{records[k].plan.shard_index, records[k].plan.shard_count});
+        const std::string difference = option_difference(records[k].provenance, records[0].provenance);
+        if (!difference.empty() || (records[k].plan.type != records[0].plan.type)) {
+            refuse(names[k] + " is a shard of another campaign than " + names[0] + ": " +
+                   (difference.empty() ? std::string("the type differs") : difference));
+        }
+    }
+    require_one_build(made, names);
+    const std::vector<std::size_t> order = shard_order(indices, names);
+    CampaignRecord merged = records[order[0]];
+    oracle::CampaignResult& result = merged.result;
     std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::string>> examples;
-    for (const json& r : ordered) {
-        pairs += r.at("pairs").get<std::uint64_t>();
-        mismatches += r.at("mismatches").get<std::uint64_t>();
-        seconds += r.at("seconds").get<double>();
-        const json& texts = r.at("examples");
-        const json& positions = r.at("example_positions");
-        for (std::size_t k = 0U; k < texts.size(); ++k) {
-            examples.emplace_back(positions.at(k).get<std::pair<std::uint64_t, std::uint64_t>>(),
-                                  texts[k].get<std::string>());
+    result = oracle::CampaignResult{};
+    for (const std::size_t k : order) {
+        const oracle::CampaignResult& part = records[k].result;
+        result.pairs = checked_sum(result.pairs, part.pairs, "pairs");
+        result.mismatches = checked_sum(result.mismatches, part.mismatches, "mismatches");
+        result.seconds += part.seconds;  // time spent, not elapsed
+        for (std::size_t e = 0U; e < part.examples.size(); ++e) {
+            examples.emplace_back(part.example_positions[e], part.examples[e]);
         }
     }
     std::sort(examples.begin(), examples.end());
-    constexpr std::size_t kMaxExamples = 10U;  // as run_campaign keeps
-    json texts = json::array();
-    json positions = json::array();
-    for (std::size_t k = 0U; (k < examples.size()) && (k < kMaxExamples); ++k) {
-        positions.push_back(examples[k].first);
-        texts.push_back(examples[k].second);
+    for (std::size_t e = 0U; (e < examples.size()) && (e < 10U); ++e) {  // as run_campaign keeps them
+        result.example_positions.push_back(examples[e].first);
+        result.examples.push_back(examples[e].second);
     }
-    merged["pairs"] = pairs;
-    merged["mismatches"] = mismatches;
-    merged["examples"] = texts;
-    merged["example_positions"] = positions;
-    merged["seconds"] = seconds;
-    return merged;
-}
-
-json campaign_identity(const json& report) {
-    json id;
-    for (const char* key : {"command", "type", "mode", "seed", "random_pairs", "int_rounding"}) {
-        id[key] = report.contains(key) ? report[key] : json();
+    merged.plan.shard_index = 0U;
+    merged.plan.shard_count = 1U;
+    if (!std::isfinite(result.seconds) || (result.pairs != oracle::planned_pairs(merged.plan))) {
+        refuse("the shards' pairs (" + text_of(result.pairs) + ") are not the campaign's (" +
+               text_of(oracle::planned_pairs(merged.plan)) + "), or their time is not finite");
     }
-    return id;
+    json report = campaign_json(merged);
+    report.erase("provenance");
+    return report;
 }
 
 }  // namespace
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 json merge_check_reports(const std::vector<json>& shards, const std::vector<std::string>& names) {
     if (shards.empty()) {
         refuse("no report given");
     }
-    const bool campaign = shards[0].value("command", "") == "campaign";
-    const json id = campaign ? campaign_identity(shards[0]) : identity(shards[0]);
-    const std::uint64_t count = shards[0].contains("shard") ? shards[0]["shard"].value("count", 0U) : 0U;
-    std::vector<const json*> by_index(static_cast<std::size_t>(std::min<std::uint64_t>(count, shards.size())), nullptr);
-    for (std::size_t k = 0U; k < shards.size(); ++k) {
-        const json& r = shards[k];
-        if (((r.value("command", "") != "check") && (r.value("command", "") != "campaign")) || !r.contains("shard")) {
-            refuse(names[k] + " is not the JSON report of check or campaign --shard K/N");
-        }
-        if ((campaign ? campaign_identity(r) : identity(r)) != id) {
-            refuse(names[k] + " is a shard of another " + (campaign ? "campaign" : "check") + " than " + names[0] +
-                   (campaign ? " (type, mode, seed, pairs or rounding differ)"
-                             : " (input files, type, shape or options differ)"));
-        }
-        const auto index = r["shard"].at("index").get<std::uint64_t>();
-        if ((r["shard"].at("count").get<std::uint64_t>() != count) || (index >= by_index.size()) ||
-            (by_index[static_cast<std::size_t>(index)] != nullptr)) {
-            refuse(names[k] + " is shard " + std::to_string(index) + "/" +
-                   std::to_string(r["shard"].at("count").get<std::uint64_t>()) +
-                   ": the reports must be the shards 0 to N-1 of N, each once");
-        }
-        by_index[static_cast<std::size_t>(index)] = &r;
-    }
-    if (by_index.size() != count) {
-        refuse(std::to_string(shards.size()) + " reports for " + std::to_string(count) +
-               " shards: give every shard's report once");
-    }
-    std::vector<json> ordered;
-    for (const json* r : by_index) {  // provenance: the merge's own, and the shards' under merged_from
-        ordered.push_back(*r);
-        ordered.back().erase("provenance");
-        ordered.back().erase("shard");
-    }
-    if (campaign) {
-        return merge_campaigns(ordered);
-    }
-    // A precondition: the lowest index any shard stopped at (the operands'
-    // static checks stop every shard alike).
-    const json* stopped = nullptr;
-    for (const json& r : ordered) {
-        if (!r.at("precondition").is_null() &&
-            ((stopped == nullptr) || (r["precondition"].at("index").get<std::uint64_t>() <
-                                      (*stopped)["precondition"].at("index").get<std::uint64_t>()))) {
-            stopped = &r;
-        }
-    }
-    if (stopped != nullptr) {
-        return *stopped;
-    }
-    json merged = ordered[0];
-    const bool floating = merged.contains("max_ulp_error");
-    merged["elements"] = sum(ordered, "elements");
-    merged["nonconforming"] = sum(ordered, "nonconforming");
-    if (!merged.at("candidate_mismatch").is_null()) {
-        return merged;  // every shard found the same wrong Y
-    }
-    for (const char* key : {"conforming", "undefined", "exact_matches"}) {
-        merged[key] = sum(ordered, key);
-    }
-    if (floating) {
-        merged["special_value_mismatches"] = sum(ordered, "special_value_mismatches");
-        merged["flush_to_zero"] = sum(ordered, "flush_to_zero");
-        json max = ordered[0]["max_ulp_error"];
-        for (const json& r : ordered) {
-            const json& e = r["max_ulp_error"];
-            if (e.is_string() || (!max.is_string() && (e.get<double>() > max.get<double>()))) {
-                max = e;
-            }
-        }
-        merged["max_ulp_error"] = max;
-    } else {
-        merged["other_rounding_matches"] = sum(ordered, "other_rounding_matches");
-        std::uint64_t max = 0U;
-        for (const json& r : ordered) {
-            max = std::max(max, r.at("max_error").get<std::uint64_t>());
-        }
-        merged["max_error"] = max;
-    }
-    for (std::size_t b = 0U; b < merged.at("histogram").size(); ++b) {
-        std::uint64_t total = 0U;
-        for (const json& r : ordered) {
-            total += r.at("histogram").at(b).at("count").get<std::uint64_t>();
-        }
-        merged["histogram"][b]["count"] = total;
-    }
-    const std::size_t limit = static_cast<std::size_t>(std::stoull(id["options"].at("worst").get<std::string>()));
-    // Each shard kept its own worst `limit`: the run's worst are among them.
-    std::vector<json> worst;
-    std::vector<json> undefined;
-    std::vector<std::string> failed;
-    for (const json& r : ordered) {
-        worst.insert(worst.end(), r.at("worst").begin(), r.at("worst").end());
-        undefined.insert(undefined.end(), r.at("undefined_elements").begin(), r.at("undefined_elements").end());
-        for (const json& f : r.at("failed_requirements")) {
-            failed.push_back(f.get<std::string>());
-        }
-    }
-    std::sort(worst.begin(), worst.end(), [floating](const json& x, const json& y) { return worse(x, y, floating); });
-    worst.resize(std::min(worst.size(), limit));
-    std::sort(undefined.begin(), undefined.end(), [](const json& x, const json& y) {
-        return x.at("index").get<std::uint64_t>() < y.at("index").get<std::uint64_t>();
-    });
-    undefined.resize(std::min(undefined.size(), limit));
-    std::sort(failed.begin(), failed.end());
-    failed.erase(std::unique(failed.begin(), failed.end()), failed.end());
-    merged["worst"] = worst;
-    merged["undefined_elements"] = undefined;
-    merged["failed_requirements"] = failed;
-    merged["hints"] = hints_for(merged, shards[0]);
-    merged["conforming_result"] = (merged["nonconforming"].get<std::uint64_t>() == 0U);
-    return merged;
+    const json& first = shards[0];
+    const bool campaign = first.is_object() && first.contains("command") && (first["command"] == "campaign");
+    return campaign ? merge_campaigns(shards, names) : merge_checks(shards, names);
 }
 
 }  // namespace sonnx::check

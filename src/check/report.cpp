@@ -70,7 +70,7 @@ bool conforms(const Report& report) {
     return report.precondition.is_ok() && report.candidate_mismatch.is_ok() && (nonconforming(report) == 0U);
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d6~3]
 void merge_into(Report& into, const Report& part, std::size_t limit) {
     if (part.type != into.type) {

@@ -38,9 +38,9 @@ const InputRecord* input_of(const Provenance& provenance, const char* role) {
 nlohmann::json provenance_json(const Provenance& p) {
     nlohmann::json j;
     j["tool"] = "sonnx-div";
-    j["version"] = tool_version();
-    j["revision"] = tool_revision();
-    j["compiler"] = tool_compiler();
+    j["version"] = p.version;
+    j["revision"] = p.revision;
+    j["compiler"] = p.compiler;
     j["date"] = p.date;
     j["command"] = p.command;
     j["command_line"] = p.command_line;
@@ -79,7 +79,7 @@ nlohmann::json report_json(const CheckRecord& record) {
         j["acceptance_ulps"] = settings.accept.max_ulps;
     }
     if (settings.shard.count > 1U) {
-        // [impl->req~div-cli-d20~1]
+        // [impl->req~div-cli-d20~2]
         j["shard"] = {{"index", settings.shard.index}, {"count", settings.shard.count}};
     }
     if (!floating) {

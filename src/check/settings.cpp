@@ -57,7 +57,7 @@ std::optional<AcceptanceLevel> parse_acceptance(const std::string& text) {
     return AcceptanceLevel{Acceptance::ulps, bound};
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 std::optional<Shard> parse_shard(const std::string& text) {
     const std::size_t slash = text.find('/');
     if ((slash == std::string::npos) || (slash == 0U) || (slash + 1U >= text.size())) {

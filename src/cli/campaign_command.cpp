@@ -14,9 +14,9 @@
 #include "operator_options.hpp"
 #include "output_paths.hpp"
 #include "progress_bar.hpp"
+#include "sonnx/check/campaign_json.hpp"
 #include "sonnx/check/profile_rules.hpp"
 #include "sonnx/check/provenance.hpp"
-#include "sonnx/check/report_json.hpp"
 #include "sonnx/check/settings.hpp"
 #include "sonnx/io/tensor_file.hpp"
 #include "sonnx/oracle/campaign.hpp"
@@ -40,7 +40,7 @@ struct CampaignArguments {
 
 // [impl->req~div-cli-d8~2]
 // [impl->req~div-cli-d12~2]
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
     oracle::CampaignPlan plan;
@@ -69,14 +69,7 @@ int run_campaign_command(const CampaignArguments& args) {
     plan.shard_count = shard.count;
     const bool sharded = plan.shard_count > 1U;
     check::Provenance provenance = check::start_provenance("campaign");
-    provenance.options = check::options_in_force(div_options);
-    provenance.options.emplace_back("mode", args.exhaustive ? "exhaustive" : "sampled");
-    if (!args.exhaustive) {
-        provenance.options.emplace_back("random", std::to_string(plan.random_pairs));
-        provenance.options.emplace_back("seed", std::to_string(plan.seed));
-    }
-    provenance.options.emplace_back("shard", std::to_string(plan.shard_index) + "/" + std::to_string(plan.shard_count));
-    provenance.options.emplace_back("threads", std::to_string(plan.threads) + " (the result does not depend on it)");
+    provenance.options = check::campaign_options_in_force(div_options, plan);
     check::print_provenance(std::cout, provenance);
     std::cout << "campaign " << element_type_name(plan.type) << ": "
               << (args.exhaustive ? "exhaustive"
@@ -97,27 +90,7 @@ int run_campaign_command(const CampaignArguments& args) {
         std::cout << "  mismatch: " << example << "\n";
     }
     if (!args.json.empty()) {
-        nlohmann::json j;
-        j["command"] = "campaign";
-        j["provenance"] = check::provenance_json(provenance);
-        j["type"] = element_type_name(plan.type);
-        j["mode"] = args.exhaustive ? "exhaustive" : "sampled";
-        if (!args.exhaustive) {
-            j["seed"] = plan.seed;
-            j["random_pairs"] = plan.random_pairs;
-        }
-        if (integer) {
-            j["int_rounding"] = check::rounding_name(plan.rounding);
-        }
-        j["threads"] = plan.threads;
-        j["pairs"] = result.pairs;
-        j["mismatches"] = result.mismatches;
-        j["examples"] = result.examples;
-        j["example_positions"] = result.example_positions;  // (block, index): the merge's order
-        if (sharded) {
-            j["shard"] = {{"index", plan.shard_index}, {"count", plan.shard_count}};
-        }
-        j["seconds"] = result.seconds;
+        const nlohmann::json j = check::campaign_json(check::CampaignRecord{provenance, div_options, plan, result});
         const std::string text = j.dump(2) + "\n";
         io::write_file_atomically(args.json, std::vector<std::uint8_t>(text.begin(), text.end()));
     }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
@@ -22,18 +23,24 @@ struct MergeArguments {
     std::string json;
 };
 
-constexpr std::uint64_t kMaxReportBytes = std::uint64_t{1} << 30U;  // far above any report check writes
+// A shard's report as read: its JSON, parsed within the reader's bounds,
+// and the SHA-256 of the very bytes parsed (merged_from records it).
+struct ReadReport {
+    nlohmann::json json;
+    std::string sha256;
+};
 
-nlohmann::json read_report(const std::string& path) {
-    const std::vector<std::uint8_t> bytes = io::read_whole_file(path, kMaxReportBytes);
+ReadReport read_report(const std::string& path) {
+    // No report check writes is larger (report_json.hpp): refused before it is read.
+    const std::vector<std::uint8_t> bytes = io::read_whole_file(path, check::kMaxReportBytes);
+    check::Sha256 sha;
+    sha.update(bytes.data(), bytes.size());
     try {
-        return nlohmann::json::parse(bytes.begin(), bytes.end());
-    } catch (const nlohmann::json::exception& error) {
-        throw CommandFailure(exit_usage, path + ": not a JSON report: " + error.what());
-    }
+        return ReadReport{check::parse_report_text(bytes.data(), bytes.size()), sha.hex()};
+    } catch (const check::ReportError& error) { throw CommandFailure(exit_usage, path + ": " + error.what()); }
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d17~1]
 int run_merge(const MergeArguments& args) {
     if (!args.json.empty()) {
@@ -44,26 +51,27 @@ int run_merge(const MergeArguments& args) {
         check_output_path(args.json, "--json", inputs);
     }
     std::vector<nlohmann::json> shards;
+    std::vector<std::string> hashes;
     for (const std::string& path : args.reports) {
-        shards.push_back(read_report(path));
+        ReadReport report = read_report(path);
+        shards.push_back(std::move(report.json));
+        hashes.push_back(report.sha256);
     }
     nlohmann::json merged;
     try {
         merged = check::merge_check_reports(shards, args.reports);
-    } catch (const check::MergeError& error) {
-        throw CommandFailure(exit_usage, error.what());
-    } catch (const nlohmann::json::exception& error) {
-        throw CommandFailure(exit_usage, std::string("merge: a report lacks what check writes: ") + error.what());
-    }
+    } catch (const check::MergeError& error) { throw CommandFailure(exit_usage, error.what()); }
     check::Provenance provenance = check::start_provenance("merge");
     provenance.options.emplace_back("reports", std::to_string(args.reports.size()));
     merged["provenance"] = check::provenance_json(provenance);
+    // Each shard as given, verified: its path, hash, shard (0/1 when it
+    // names none: a check of one shard) and provenance.
     nlohmann::json from = nlohmann::json::array();
     for (std::size_t k = 0U; k < shards.size(); ++k) {
         from.push_back({{"path", args.reports[k]},
-                        {"sha256", check::sha256_of_file(args.reports[k])},
-                        {"shard", shards[k].at("shard")},
-                        {"provenance", shards[k].value("provenance", nlohmann::json())}});
+                        {"sha256", hashes[k]},
+                        {"shard", shards[k].value("shard", nlohmann::json{{"index", 0U}, {"count", 1U}})},
+                        {"provenance", shards[k].at("provenance")}});
     }
     merged["merged_from"] = from;
     if (!args.json.empty()) {

@@ -27,7 +27,7 @@ CLI::Validator whole_number_up_to(std::uint64_t max) {
         range);
 }
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 CLI::Validator shard_option() {
     return CLI::Validator(
         [](const std::string& text) {

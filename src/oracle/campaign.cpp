@@ -42,7 +42,7 @@ struct BlockSource {
 };
 
 // A shard's blocks (DIV-CLI-D20), and the pairs they hold.
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 void select_shard(BlockSource& source, std::uint64_t index, std::uint64_t count) {
     const ShardRange range = shard_range(source.blocks, index, count);
     source.first_block = range.first;
@@ -386,6 +386,43 @@ std::uint64_t planned_pairs(const CampaignPlan& plan) {
     }
     const std::uint64_t table = detail::boundary_operands(plan.type).size();
     return table * table + plan.random_pairs;
+}
+
+// [impl->req~div-cli-d20~2]
+ShardRange planned_blocks(const CampaignPlan& plan) {
+    (void)planned_pairs(plan);  // refuses a plan the block arithmetic cannot hold
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    return shard_range(source.blocks, plan.shard_index, plan.shard_count);
+}
+
+// [impl->req~div-cli-d20~2]
+std::uint64_t pairs_in_block(const CampaignPlan& plan, std::uint64_t block) {
+    (void)planned_pairs(plan);
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    if (block >= source.blocks) {
+        return 0U;
+    }
+    return source.pairs_before(block + 1U) - source.pairs_before(block);
+}
+
+// [impl->req~div-cli-d20~2]
+std::pair<std::uint64_t, std::uint64_t> planned_pair(const CampaignPlan& plan, std::uint64_t block,
+                                                     std::uint64_t index) {
+    (void)planned_pairs(plan);
+    const BlockSource source = (plan.mode == CampaignMode::exhaustive) ? exhaustive_source(plan.type)
+                                                                       : sampled_source(plan);
+    if (block >= source.blocks) {
+        throw std::out_of_range("campaign: no block " + std::to_string(block));
+    }
+    Words a;
+    Words b;
+    source.fill(block, a, b);
+    if (index >= a.size()) {
+        throw std::out_of_range("campaign: block " + std::to_string(block) + " has no pair " + std::to_string(index));
+    }
+    return {a[static_cast<std::size_t>(index)], b[static_cast<std::size_t>(index)]};
 }
 
 CampaignResult run_campaign(const CampaignPlan& plan, const CampaignProgress& progress) {

@@ -5,7 +5,7 @@
 
 namespace sonnx::oracle {
 
-// [impl->req~div-cli-d20~1]
+// [impl->req~div-cli-d20~2]
 ShardRange shard_range(std::uint64_t count, std::uint64_t index, std::uint64_t shards) {
     if ((shards == 0U) || (index >= shards)) {
         throw std::invalid_argument("shard index not below the shard count");

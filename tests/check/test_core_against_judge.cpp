@@ -132,8 +132,8 @@ TEST(CoreAgainstJudge, BroadcastDivisionConformsOnRandomShapes) {
     RecordProperty("requirements", "DIV-BCAST-D1,DIV-BCAST-D2,DIV-ONNX-R3,DIV-OV-R2,DIV-TQ-D2");
     std::printf("seed %llu\n", static_cast<unsigned long long>(kSeed));
     std::mt19937_64 rng(kSeed);
-    const ElementType types[] = {ElementType::fp32, ElementType::fp16, ElementType::fp64, ElementType::int32,
-                                 ElementType::int64, ElementType::uint8};
+    const ElementType types[] = {ElementType::fp32,  ElementType::fp16,  ElementType::fp64,
+                                 ElementType::int32, ElementType::int64, ElementType::uint8};
     std::uint64_t divided = 0U;
     std::uint64_t broadcast = 0U;
     std::uint64_t refused = 0U;

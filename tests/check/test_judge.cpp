@@ -1007,7 +1007,7 @@ TEST(Conformance, RanksUpToTheLimitAreJudged) {
 // rule: A repeats along axis 2 and has two axes of its own (strides 3 and
 // 1); A [2, 3] / B [1] = Y [2, 3]: B repeats along every axis.
 // [utest->req~div-cli-d19~2]
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 // [utest->req~div-cli-d7~3]
 TEST(Conformance, ShardsAndBuffersAreChecked) {
     RecordProperty("requirements", "DIV-CLI-D19,DIV-CLI-D20,DIV-CLI-D7");

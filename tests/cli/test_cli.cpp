@@ -11,6 +11,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -1266,7 +1269,7 @@ TEST_F(Cli, MessagesHintAtTheFix) {
 // a merge of their JSON reports give exactly the single run's report (but
 // for provenance), for floats with errors past several chunks, for
 // integers with undefined elements listed, and for a precondition stop.
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
     RecordProperty("requirements", "DIV-CLI-D20");
     const std::size_t n = 200003U;  // past three chunks of 65536, not a multiple of 3 or 4
@@ -1365,6 +1368,354 @@ TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
     for (const char* bad : {"2/2", "1/0", "-1/2", "a/2", "1", "1/", "/2", "0/1000001"}) {
         EXPECT_EQ(run({"check", af, bf, yf, "--shard", bad}).status, 2) << bad;
     }
+}
+
+// Hand-edited shard reports (issue #33 item 6, issue #34 item 1): a hostile
+// review made merge say CONFORMING for a check that fails. The shards here
+// are of an FP32 check at half-ulp: A = [1 1 1 1 2 2 2 2], B = 3, Y the
+// correctly rounded quotients (1/3 and 2/3 are inexact: 1/3 ulp of error,
+// conforming, so listed among the worst) but Y[6] one ulp above 2/3 (4/3
+// ulp: non-conforming). Shard 0/2 conforms, shard 1/2 does not; every
+// forgery below must make merge refuse (exit status 2), never answer.
+class ForgedShards : public Cli {
+protected:
+    void SetUp() override {
+        Cli::SetUp();
+        const std::vector<std::uint64_t> a = {0x3f800000U, 0x3f800000U, 0x3f800000U, 0x3f800000U,
+                                              0x40000000U, 0x40000000U, 0x40000000U, 0x40000000U};
+        const std::vector<std::uint64_t> b(8U, 0x40400000U);
+        std::vector<std::uint64_t> y = {0x3eaaaaabU, 0x3eaaaaabU, 0x3eaaaaabU, 0x3eaaaaabU,
+                                        0x3f2aaaabU, 0x3f2aaaabU, 0x3f2aaaabU, 0x3f2aaaabU};
+        y[6] = 0x3f2aaaacU;
+        args_ = {"check", fp32("a.npy", a), fp32("b.npy", b), fp32("y.npy", y), "--accept", "half-ulp"};
+        y[6] = 0x3f2aaaabU;
+        good_y_ = fp32("good_y.npy", y);
+        for (int k = 0; k < 2; ++k) {
+            std::vector<std::string> shard = args_;
+            shard.insert(shard.end(), {"--shard", std::to_string(k) + "/2", "--json", path(shard_name(k))});
+            ASSERT_EQ(run(shard).status, k) << "shard " << k;
+        }
+        ASSERT_EQ(merge({shard_name(0), shard_name(1)}).status, 1);  // the honest merge
+    }
+
+    static std::string shard_name(int k) { return "s" + std::to_string(k) + ".json"; }
+
+    CommandResult merge(const std::vector<std::string>& names) {
+        std::vector<std::string> args = {"merge"};
+        for (const std::string& name : names) {
+            args.push_back(path(name));
+        }
+        args.insert(args.end(), {"--json", path("merged.json")});
+        return run(args);
+    }
+
+    // Writes `report` as check writes its reports.
+    void save(const std::string& name, const nlohmann::json& report) { write_text(path(name), report.dump(2) + "\n"); }
+
+    // merge of shard 0 and a forged shard 1 (or the reverse): the status and what it said.
+    CommandResult merge_forged(const nlohmann::json& forged, int index = 1) {
+        save("forged.json", forged);
+        return merge({"forged.json", shard_name(1 - index)});
+    }
+
+    std::vector<std::string> args_;
+    std::string good_y_;
+};
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, CountsThatContradictTheWorstListAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // The non-conforming count set to 0: conforming + nonconforming +
+    // undefined no longer adds up to the elements, and the worst list and
+    // the failed requirements still say otherwise.
+    nlohmann::json s1 = json("s1.json");
+    s1["nonconforming"] = 0;
+    const CommandResult zeroed = merge_forged(s1);
+    EXPECT_EQ(zeroed.status, 2) << zeroed.out << zeroed.err;
+    EXPECT_FALSE(contains(zeroed.out, "result: CONFORMING")) << zeroed.out;
+    EXPECT_TRUE(contains(zeroed.err, "forged.json")) << zeroed.err;
+    EXPECT_TRUE(contains(zeroed.err, "nonconforming")) << zeroed.err;
+    // Every count consistent with "all conform", but the worst list and the
+    // failed requirements left as they were.
+    s1 = json("s1.json");
+    s1["conforming"] = 4;
+    s1["nonconforming"] = 0;
+    s1["conforming_result"] = true;
+    const CommandResult relabelled_counts = merge_forged(s1);
+    EXPECT_EQ(relabelled_counts.status, 2) << relabelled_counts.out << relabelled_counts.err;
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, NegativeAndWrappingCountsAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // -1 in shard 0 cancels shard 1's one non-conforming element modulo
+    // 2^64; so does 2^64 - 1.
+    for (const nlohmann::json& count : {nlohmann::json(-1), nlohmann::json(UINT64_MAX)}) {
+        nlohmann::json s0 = json("s0.json");
+        s0["nonconforming"] = count;
+        const CommandResult r = merge_forged(s0, 0);
+        EXPECT_EQ(r.status, 2) << count.dump() << r.out << r.err;
+        EXPECT_FALSE(contains(r.out, "result: CONFORMING")) << count.dump() << r.out;
+    }
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, FloatsWhereCountsAreDueAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // 0.5 and -0.0 converted to 0, 1e300 out of range (undefined behaviour
+    // in the conversion), 1.0 a float where a whole number is written.
+    for (const char* text : {"0.5", "-0.0", "1e300", "1.0"}) {
+        nlohmann::json s1 = json("s1.json");
+        s1["nonconforming"] = nlohmann::json::parse(text);
+        const CommandResult r = merge_forged(s1);
+        EXPECT_EQ(r.status, 2) << text << r.out << r.err;
+        EXPECT_FALSE(contains(r.out, "result: CONFORMING")) << text << r.out;
+    }
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, AShardRelabelledWithAnotherIndexIsRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // Shard 0's report, which conforms, given again as shard 1: its worst
+    // elements (conforming, 1/3 ulp) lie in [0, 4), outside shard 1's [4, 8).
+    nlohmann::json copy = json("s0.json");
+    copy["shard"]["index"] = 1;
+    copy["provenance"]["options"]["shard"] = "1/2";
+    save("copy.json", copy);
+    const CommandResult r = merge({shard_name(0), "copy.json"});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_FALSE(contains(r.out, "result: CONFORMING")) << r.out;
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, ShardsOfAnotherRevisionOrVersionAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const std::string other = "0123456789abcdef0123456789abcdef01234567";
+    for (const char* field : {"revision", "version"}) {
+        nlohmann::json s1 = json("s1.json");
+        const std::string ours = s1["provenance"][field].get<std::string>();
+        s1["provenance"][field] = (std::string(field) == "version") ? "9.9.9" : other;
+        const CommandResult r = merge_forged(s1);
+        EXPECT_EQ(r.status, 2) << field << r.out << r.err;
+        // Both named, so that the user sees which builds made them.
+        EXPECT_TRUE(contains(r.err, ours)) << r.err;
+        EXPECT_TRUE(contains(r.err, s1["provenance"][field].get<std::string>())) << r.err;
+    }
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, UnknownKeysAreRefusedNotCopied) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // At the top, in the provenance, in its options and in a worst element.
+    const std::vector<std::vector<std::string>> places = {
+        {}, {"provenance"}, {"provenance", "options"}, {"provenance", "inputs", "0"}, {"histogram", "1"}};
+    for (const std::vector<std::string>& place : places) {
+        nlohmann::json s0 = json("s0.json");
+        nlohmann::json* at = &s0;
+        for (const std::string& key : place) {
+            at = at->is_array() ? &(*at)[std::stoul(key)] : &(*at)[key];
+        }
+        (*at)["note"] = {{"nested", {1, 2, {{"deeper", "x"}}}}};
+        const CommandResult r = merge_forged(s0, 0);
+        EXPECT_EQ(r.status, 2) << s0.dump() << r.out;
+        EXPECT_TRUE(contains(r.err, "note")) << r.err;
+    }
+    nlohmann::json s1 = json("s1.json");
+    s1["worst"][0]["note"] = 1;
+    EXPECT_EQ(merge_forged(s1).status, 2);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, DeepNestingIsRefusedWithoutACrash) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // 100,000 nested arrays in both shards' options: merge crashed
+    // (SIGSEGV), copying, comparing and writing them recursively.
+    for (int k = 0; k < 2; ++k) {
+        std::string text = file_text(path(shard_name(k)));
+        const std::string options = "\"options\": {";
+        const std::size_t at = text.find(options);
+        ASSERT_NE(at, std::string::npos);
+        text.insert(at + options.size(), "\"deep\": " + std::string(100000U, '[') + std::string(100000U, ']') + ", ");
+        write_text(path("deep" + std::to_string(k) + ".json"), text);
+    }
+    const CommandResult r = merge({"deep0.json", "deep1.json"});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, "deep0.json")) << r.err;
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, AWorstOptionThatIsNoNumberIsAFileError) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // "abc" reached std::stoull: "internal error: stoull", exit status 4.
+    for (const char* worst : {"abc", "-1", "18446744073709551616", "1e3", " 10", "010", "100001"}) {
+        nlohmann::json s0 = json("s0.json");
+        nlohmann::json s1 = json("s1.json");
+        s0["provenance"]["options"]["worst"] = worst;
+        s1["provenance"]["options"]["worst"] = worst;
+        save("w0.json", s0);
+        save("w1.json", s1);
+        const CommandResult r = merge({"w0.json", "w1.json"});
+        EXPECT_EQ(r.status, 2) << worst << r.out << r.err;
+        EXPECT_TRUE(contains(r.err, "worst")) << worst << r.err;
+    }
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, AForgedWorstElementIsRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // Y[6] marked conforming with the error of a conforming element, the
+    // counts and the histogram made to agree with it: only the oracle, re-
+    // judging the listed operands, sees that 0x3f2aaaac is not 2 / 3.
+    nlohmann::json s1 = json("s1.json");
+    ASSERT_EQ(s1["worst"][0]["index"], 6);
+    const nlohmann::json third = s1["worst"][1]["ulp_error"];  // a conforming element's error
+    s1["worst"][0]["conforming"] = true;
+    s1["worst"][0]["ulp_error"] = third;
+    s1["conforming"] = 4;
+    s1["nonconforming"] = 0;
+    s1["failed_requirements"] = nlohmann::json::array();
+    s1["conforming_result"] = true;
+    s1["histogram"][1]["count"] = 4;
+    s1["histogram"][3]["count"] = 0;
+    s1["max_ulp_error"] = third;
+    nlohmann::json sorted = s1["worst"];
+    std::sort(sorted.begin(), sorted.end(),
+              [](const nlohmann::json& x, const nlohmann::json& y) { return x["index"] < y["index"]; });
+    s1["worst"] = sorted;
+    const CommandResult r = merge_forged(s1);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_FALSE(contains(r.out, "result: CONFORMING")) << r.out;
+    // Another expected value for the same operands (its text fields agreeing).
+    s1 = json("s1.json");
+    s1["worst"][0]["expected"] = "0x3f2aaaac";
+    s1["worst"][0]["expected_value"] = "0.666666746";
+    EXPECT_EQ(merge_forged(s1).status, 2);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, DuplicateKeysAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // nlohmann keeps the last of two equal keys; merge refuses the file.
+    std::string text = file_text(path("s1.json"));
+    const std::size_t last = text.rfind('}');
+    ASSERT_NE(last, std::string::npos);
+    text.insert(last, ", \"nonconforming\": 0");
+    write_text(path("dup.json"), text);
+    const CommandResult r = merge({shard_name(0), "dup.json"});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, "nonconforming")) << r.err;
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, AnotherChecksShardAndAMergedReportAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // Shard 1 of a check of another Y (which conforms): other SHA-256.
+    std::vector<std::string> other = args_;
+    other[3] = good_y_;
+    other.insert(other.end(), {"--shard", "1/2", "--json", path("other1.json")});
+    ASSERT_EQ(run(other).status, 0);
+    const CommandResult mixed = merge({shard_name(0), "other1.json"});
+    EXPECT_EQ(mixed.status, 2) << mixed.out;
+    // The merged report given back as a shard, alone or beside one.
+    ASSERT_EQ(merge({shard_name(0), shard_name(1)}).status, 1);
+    ASSERT_EQ(std::rename(path("merged.json").c_str(), path("m.json").c_str()), 0);
+    EXPECT_EQ(merge({"m.json"}).status, 2);
+    EXPECT_EQ(merge({"m.json", shard_name(1)}).status, 2);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, OneShardMergesIntoItsOwnReport) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // N = 1: check without --shard (or --shard 0/1) writes no `shard`, and
+    // its report is the one shard of the check.
+    std::vector<std::string> single = args_;
+    single.insert(single.end(), {"--json", path("single.json")});
+    ASSERT_EQ(run(single).status, 1);
+    const CommandResult r = merge({"single.json"});
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    nlohmann::json merged = json("merged.json");
+    nlohmann::json expected = json("single.json");
+    merged.erase("provenance");
+    merged.erase("merged_from");
+    expected.erase("provenance");
+    EXPECT_EQ(merged, expected);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedShards, AReportLargerThanAnyCheckWritesIsRefusedUnread) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    // 256 MiB + 1 byte, sparse: refused from its size before any of it is read.
+    write_text(path("huge.json"), "{");
+    ASSERT_EQ(::truncate(path("huge.json").c_str(), (off_t{256} << 20) + 1), 0);
+    const CommandResult r = merge({"huge.json", shard_name(1)});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, "268435457 bytes")) << r.err;
+}
+
+// Campaign shards (DIV-CLI-D20): INT8, exhaustive, in two shards of
+// 32,768 pairs each.
+class ForgedCampaignShards : public Cli {
+protected:
+    void SetUp() override {
+        Cli::SetUp();
+        for (int k = 0; k < 2; ++k) {
+            ASSERT_EQ(run({"campaign", "int8", "--exhaustive", "-j", "1", "--shard", std::to_string(k) + "/2", "--json",
+                           path("c" + std::to_string(k) + ".json")})
+                          .status,
+                      0);
+        }
+    }
+    CommandResult merge_pair(const nlohmann::json& c0, const nlohmann::json& c1) {
+        write_text(path("f0.json"), c0.dump(2) + "\n");
+        write_text(path("f1.json"), c1.dump(2) + "\n");
+        return run({"merge", path("f0.json"), path("f1.json")});
+    }
+};
+
+// [utest->req~div-cli-d20~2]
+TEST_F(ForgedCampaignShards, ForgedPairsAndMismatchesAreRefused) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const nlohmann::json c0 = json("c0.json");
+    const nlohmann::json c1 = json("c1.json");
+    ASSERT_EQ(merge_pair(c0, c1).status, 0);
+    // +1 and -1 mismatches cancel modulo 2^64.
+    nlohmann::json plus = c1;  // block 129 is the numerator 1, index 129 the divisor 1
+    plus["mismatches"] = 1;
+    plus["examples"] = {"INT8 1 / 1: core 2, oracle 1"};
+    plus["example_positions"] = {{129, 129}};
+    nlohmann::json minus = c0;
+    minus["mismatches"] = -1;
+    const CommandResult cancelled = merge_pair(minus, plus);
+    EXPECT_EQ(cancelled.status, 2) << cancelled.out << cancelled.err;
+    EXPECT_FALSE(contains(cancelled.out, "no mismatch")) << cancelled.out;
+    // No pair compared, every shard saying so.
+    nlohmann::json none0 = c0;
+    nlohmann::json none1 = c1;
+    none0["pairs"] = 0;
+    none1["pairs"] = 0;
+    const CommandResult empty = merge_pair(none0, none1);
+    EXPECT_EQ(empty.status, 2) << empty.out << empty.err;
+    EXPECT_TRUE(contains(empty.err, "pairs")) << empty.err;
+    // Fewer examples than the count says, an example outside the shard's
+    // blocks, a float count.
+    nlohmann::json few = c1;
+    few["mismatches"] = 3;
+    EXPECT_EQ(merge_pair(c0, few).status, 2);
+    nlohmann::json outside = c1;
+    outside["mismatches"] = 1;
+    outside["examples"] = {"INT8 1 / 1: core 2, oracle 1"};
+    outside["example_positions"] = {{0, 129}};  // block 0 is shard 0's
+    EXPECT_EQ(merge_pair(c0, outside).status, 2);
+    nlohmann::json half = c1;
+    half["mismatches"] = 0.5;
+    EXPECT_EQ(merge_pair(c0, half).status, 2);
+    // Unknown keys, another revision.
+    nlohmann::json extra = c1;
+    extra["note"] = "x";
+    EXPECT_EQ(merge_pair(c0, extra).status, 2);
+    nlohmann::json revision = c1;
+    revision["provenance"]["revision"] = "0123456789abcdef0123456789abcdef01234567";
+    EXPECT_EQ(merge_pair(c0, revision).status, 2);
 }
 
 }  // namespace

@@ -432,7 +432,7 @@ TEST(CampaignControls, TheFirstTenMismatchesAreTheExamples) {
 // and the first ten of their examples in (block, index) order are the
 // single run's ten, -128 / -42 ... -33 (all in block 0, so in shard 0).
 // A sampled FP32 campaign's shards cover its pairs exactly too.
-// [utest->req~div-cli-d20~1]
+// [utest->req~div-cli-d20~2]
 TEST(CampaignControls, ShardsCoverThePairsOnceAndMergeTheirExamples) {
     RecordProperty("requirements", "DIV-CLI-D20");
     CampaignPlan plan;

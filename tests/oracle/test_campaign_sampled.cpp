@@ -700,5 +700,66 @@ TEST(CampaignSampled, EveryPlannedPairIsDividedOnce) {
     }
 }
 
+// The plan's blocks, pairs and operands, by which `merge` holds a campaign
+// shard's report to its plan (DIV-CLI-D20). By hand: INT8 exhaustive has 256
+// blocks of 256 pairs, block k the numerator k - 128 and index j the divisor
+// j - 128, and 2 shards take blocks [0, 128) and [128, 256). INT8 sampled
+// with 5000 random pairs: the 19 boundary values make 361 pairs, block 0
+// (pair j is table[j / 19] / table[j % 19]),
+// then 4096 and 904 random pairs, blocks 1 and 2, drawn for blocks 0 and 1
+// of the random draws; 3 shards take one block each.
+// [utest->req~div-cli-d20~2]
+TEST(CampaignSampled, PlannedBlocksPairsAndOperands) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const auto word = [](std::int64_t value) { return static_cast<std::uint64_t>(value); };
+    CampaignPlan exhaustive;
+    exhaustive.type = ElementType::int8;
+    exhaustive.mode = CampaignMode::exhaustive;
+    exhaustive.shard_index = 1U;
+    exhaustive.shard_count = 2U;
+    EXPECT_EQ(planned_blocks(exhaustive).first, 128U);
+    EXPECT_EQ(planned_blocks(exhaustive).end, 256U);
+    EXPECT_EQ(pairs_in_block(exhaustive, 0U), 256U);
+    EXPECT_EQ(pairs_in_block(exhaustive, 255U), 256U);
+    EXPECT_EQ(pairs_in_block(exhaustive, 256U), 0U);
+    using Pair = std::pair<std::uint64_t, std::uint64_t>;
+    EXPECT_EQ(planned_pair(exhaustive, 129U, 129U), Pair(1U, 1U));
+    EXPECT_EQ(planned_pair(exhaustive, 0U, 0U), Pair(word(-128), word(-128)));
+    EXPECT_EQ(planned_pair(exhaustive, 255U, 0U), Pair(127U, word(-128)));
+    EXPECT_EQ(planned_pair(exhaustive, 0U, 255U), Pair(word(-128), 127U));
+    EXPECT_THROW((void)planned_pair(exhaustive, 256U, 0U), std::out_of_range);
+    EXPECT_THROW((void)planned_pair(exhaustive, 0U, 256U), std::out_of_range);
+    CampaignPlan sampled;
+    sampled.type = ElementType::int8;
+    sampled.random_pairs = 5000U;
+    sampled.seed = 3U;
+    sampled.shard_count = 3U;
+    for (std::uint64_t k = 0U; k < 3U; ++k) {
+        sampled.shard_index = k;
+        EXPECT_EQ(planned_blocks(sampled).first, k);
+        EXPECT_EQ(planned_blocks(sampled).end, k + 1U);
+    }
+    EXPECT_EQ(pairs_in_block(sampled, 0U), 361U);
+    EXPECT_EQ(pairs_in_block(sampled, 1U), 4096U);
+    EXPECT_EQ(pairs_in_block(sampled, 2U), 904U);
+    EXPECT_EQ(pairs_in_block(sampled, 3U), 0U);
+    const std::vector<std::uint64_t> table = detail::boundary_operands(ElementType::int8);
+    ASSERT_EQ(table.size(), 19U);
+    for (const std::uint64_t j : {0U, 20U, 360U}) {  // row-major: 20 = 1 * 19 + 1
+        EXPECT_EQ(planned_pair(sampled, 0U, j), Pair(table[j / 19U], table[j % 19U])) << j;
+    }
+    std::vector<std::uint64_t> a;
+    std::vector<std::uint64_t> b;
+    detail::random_pairs(ElementType::int8, 3U, 1U, 904U, a, b);  // the second block of random draws
+    EXPECT_EQ(planned_pair(sampled, 2U, 903U), Pair(a[903], b[903]));
+    EXPECT_THROW((void)planned_pair(sampled, 0U, 361U), std::out_of_range);
+    EXPECT_THROW((void)planned_pair(sampled, 2U, 904U), std::out_of_range);
+    EXPECT_THROW((void)planned_pair(sampled, 3U, 0U), std::out_of_range);
+    sampled.random_pairs = kMaxRandomPairs + 1U;
+    EXPECT_THROW((void)planned_blocks(sampled), std::invalid_argument);
+    EXPECT_THROW((void)pairs_in_block(sampled, 0U), std::invalid_argument);
+    EXPECT_THROW((void)planned_pair(sampled, 0U, 0U), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace sonnx::oracle

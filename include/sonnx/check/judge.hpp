@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sonnx/check/profile_rules.hpp"
 #include "sonnx/check/report.hpp"
 #include "sonnx/check/settings.hpp"
 #include "sonnx/tensor.hpp"
@@ -36,6 +37,21 @@ Report judge(const ConstTensorView& a, const ConstTensorView& b, const ConstTens
 // operands break a precondition before their shapes combine (so that a
 // report can still say where Y stands).
 std::vector<std::uint64_t> result_dims(const ConstTensorView& a, const ConstTensorView& b, const Settings& settings);
+// The same from the operands' types and shapes alone, as a report records
+// them (report_json.hpp reads a report back and derives its shape).
+std::vector<std::uint64_t> result_dims(ElementType a_type, const Shape& a, ElementType b_type, const Shape& b,
+                                       const Settings& settings);
+
+// The preconditions judge() checks first, those that A's and B's types and
+// shapes decide without an element value: the profile's options, the types,
+// the profile's types, ranks, the shape rule and sizes, in the operator's
+// order. `map` is set on success. A report read back is held to them.
+Status type_and_shape_preconditions(ElementType a_type, const Shape& a, ElementType b_type, const Shape& b,
+                                    const DivOptions& profile, OperandMap& map);
+
+// Y of another type or shape than A / B gives (`type`, `expected`): the
+// candidate mismatch judge() reports (DIV-CLI-D7), ok when Y fits.
+Status candidate_status(ElementType type, const Shape& expected, ElementType y_type, const Shape& y);
 
 }  // namespace sonnx::check
 

@@ -52,6 +52,11 @@ private:
 };
 
 struct Provenance {
+    // The tool that made the report: this build's, or a report's as read back
+    // (report_json.hpp), so that a merge can hold shards to one build.
+    std::string version{tool_version()};
+    std::string revision{tool_revision()};
+    std::string compiler{tool_compiler()};
     std::string command;                 // "check", "onnx-test"
     std::string date;                    // UTC, ISO 8601; set by start_provenance
     // How to make it again: the command line record_command_line recorded,

@@ -8,9 +8,11 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sonnx/div.hpp"
+#include "sonnx/oracle/shards.hpp"
 
 namespace sonnx::oracle {
 
@@ -58,6 +60,17 @@ bool supports_exhaustive(ElementType type);
 // Pairs the plan checks: 2^(2n) exhaustive; boundary table squared plus
 // random_pairs sampled; of a shard, the pairs of its blocks.
 std::uint64_t planned_pairs(const CampaignPlan& plan);
+
+// The blocks of pairs a plan's shard runs, [first, end) in the campaign's
+// block order (DIV-CLI-D20), and the pairs block `block` of the whole plan
+// holds (0 past its last block). A shard's report is held to them when
+// `sonnx-div merge` reads it back.
+ShardRange planned_blocks(const CampaignPlan& plan);
+std::uint64_t pairs_in_block(const CampaignPlan& plan, std::uint64_t block);
+// The operands (element words) of pair `index` of block `block`; throws
+// std::out_of_range past the block's pairs.
+std::pair<std::uint64_t, std::uint64_t> planned_pair(const CampaignPlan& plan, std::uint64_t block,
+                                                     std::uint64_t index);
 
 // Floats: the core's result must be the oracle's correctly rounded quotient
 // bit for bit, where a NaN quotient is matched by any quiet NaN (a signalling
