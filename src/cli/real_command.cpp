@@ -23,6 +23,7 @@ constexpr unsigned kMaxDigits = 10000U;
 constexpr std::uint64_t kMaxOperandFileBytes = std::uint64_t{64} << 20U;
 // The exact values of one operand may take at most this many bits (8 MiB):
 // "1e100000" alone is a 332,193-bit integer, so text size does not bound memory.
+// Each value is converted only when the bound its text gives fits what is left.
 constexpr std::uint64_t kMaxOperandBits = std::uint64_t{1} << 26U;
 // And at most this many elements, counted while splitting (before any parsing).
 constexpr std::size_t kMaxOperandElements = 1000000U;
@@ -73,26 +74,28 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
         error = "no decimal given";
         return false;
     }
-    std::uint64_t bits = 0U;
+    std::uint64_t bits = 0U;  // of the values converted so far, at most kMaxOperandBits
     for (std::size_t i = 0; i < items.size(); ++i) {
-        const real::ParseResult parsed = real::parse_decimal(items[i]);
+        // Converted only when its bound, known from its digits and exponent, fits what is left:
+        // no power of ten or significand larger than the limit is ever computed.
+        const real::ParseResult parsed = real::parse_decimal(items[i], kMaxOperandBits - bits);
+        if (parsed.over_limit) {
+            throw io::ResourceError("the exact values of elements 0 to " + std::to_string(i) + " may need up to " +
+                                    std::to_string(bits + parsed.bits_bound) + " bits, above the limit of " +
+                                    std::to_string(kMaxOperandBits) + " bits (8 MiB) per operand");
+        }
         if (!parsed.ok) {
             error = "element " + std::to_string(i) + " '" + items[i] + "': " + parsed.error;
             return false;
         }
-        bits += size_in_bits(parsed.value);
-        if (bits > kMaxOperandBits) {
-            throw io::ResourceError("the exact values of elements 0 to " + std::to_string(i) + " need " +
-                                    std::to_string(bits) + " bits, above the limit of " +
-                                    std::to_string(kMaxOperandBits) + " bits (8 MiB) per operand");
-        }
+        bits += size_in_bits(parsed.value);  // at most parsed.bits_bound
         out.values.push_back(parsed.value);
     }
     out.dims = {static_cast<std::uint64_t>(out.values.size())};
     return true;
 }
 
-// [impl->req~div-cli-d9~3]
+// [impl->req~div-cli-d9~4]
 real::RealTensor read_operand(const std::string& argument, const char* name) {
     real::RealTensor tensor;
     std::string literal_error;
@@ -120,7 +123,7 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
     return tensor;
 }
 
-// [impl->req~div-cli-d9~3]
+// [impl->req~div-cli-d9~4]
 int run_real(const RealArguments& args) {
     const real::RealTensor a = read_operand(args.a, "A");
     const real::RealTensor b = read_operand(args.b, "B");
