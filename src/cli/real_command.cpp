@@ -85,7 +85,7 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
                                     std::to_string(kMaxOperandBits) + " bits (8 MiB) per operand");
         }
         if (!parsed.ok) {
-            error = "element " + std::to_string(i) + " '" + items[i] + "': " + parsed.error;
+            error = "element " + std::to_string(i) + " '" + real::visible_text(items[i]) + "': " + parsed.error;
             return false;
         }
         bits += size_in_bits(parsed.value);  // at most parsed.bits_bound
@@ -110,8 +110,9 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
     try {
         bytes = io::read_whole_file(argument, kMaxOperandFileBytes);  // a regular file only, never a pipe
     } catch (const io::FileError& error) {
-        throw CommandFailure(exit_usage, std::string(name) + ": '" + argument + "' is neither a list of decimals (" +
-                                             literal_error + ") nor a readable file (" + error.what() + ")");
+        throw CommandFailure(exit_usage, std::string(name) + ": '" + real::visible_text(argument) +
+                                             "' is neither a list of decimals (" + literal_error +
+                                             ") nor a readable file (" + error.what() + ")");
     }
     const std::string content(bytes.begin(), bytes.end());
     std::string file_error;

@@ -45,6 +45,27 @@ Integer power_of_ten(std::uint64_t exponent) {
 
 // [impl->req~div-real-d1~1]
 // [impl->req~div-cli-d9~4]
+std::string visible_text(std::string_view text) {
+    constexpr char kHex[] = "0123456789abcdef";
+    std::string shown;
+    shown.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\\') {
+            shown += "\\\\";
+        } else if ((byte < 0x20U) || (byte == 0x7FU)) {
+            shown += "\\x";
+            shown += kHex[byte >> 4U];
+            shown += kHex[byte & 0xFU];
+        } else {
+            shown += c;
+        }
+    }
+    return shown;
+}
+
+// [impl->req~div-real-d1~1]
+// [impl->req~div-cli-d9~4]
 ParseResult parse_decimal(std::string_view text, std::uint64_t max_bits) {
     if (text.size() > kMaxDecimalText) {
         return failure("longer than 2^56 characters");
@@ -72,7 +93,7 @@ ParseResult parse_decimal(std::string_view text, std::uint64_t max_bits) {
         }
     }
     if ((integer_count + fraction_count) == 0U) {
-        return failure("no digits at position " + std::to_string(pos) + " in \"" + std::string(text) + "\"");
+        return failure("no digits at position " + std::to_string(pos) + " in \"" + visible_text(text) + "\"");
     }
     long exponent = 0;
     if ((pos < text.size()) && ((text[pos] == 'e') || (text[pos] == 'E'))) {
@@ -86,24 +107,24 @@ ParseResult parse_decimal(std::string_view text, std::uint64_t max_bits) {
         while ((pos < text.size()) && is_digit(text[pos])) {
             if (exponent > kMaxDecimalExponent) {
                 return failure("exponent beyond +-" + std::to_string(kMaxDecimalExponent) + " in \"" +
-                               std::string(text) + "\"");
+                               visible_text(text) + "\"");
             }
             exponent = exponent * 10 + (text[pos] - '0');
             ++pos;
         }
         if (pos == exponent_start) {
-            return failure("no exponent digits at position " + std::to_string(pos) + " in \"" + std::string(text) +
+            return failure("no exponent digits at position " + std::to_string(pos) + " in \"" + visible_text(text) +
                            "\"");
         }
         if (exponent > kMaxDecimalExponent) {
-            return failure("exponent beyond +-" + std::to_string(kMaxDecimalExponent) + " in \"" + std::string(text) +
+            return failure("exponent beyond +-" + std::to_string(kMaxDecimalExponent) + " in \"" + visible_text(text) +
                            "\"");
         }
         exponent = exponent_negative ? -exponent : exponent;
     }
     if (pos != text.size()) {
-        return failure("unexpected character '" + std::string(1, text[pos]) + "' at position " + std::to_string(pos) +
-                       " in \"" + std::string(text) + "\"");
+        return failure("unexpected character '" + visible_text(text.substr(pos, 1U)) + "' at position " +
+                       std::to_string(pos) + " in \"" + visible_text(text) + "\"");
     }
     // value = +-S 10^scale, S the D significant digits, without leading zeros
     // (GMP would read a leading 0 as an octal prefix) or trailing ones; a

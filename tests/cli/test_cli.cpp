@@ -474,6 +474,26 @@ TEST_F(Cli, RealErrors) {
     EXPECT_TRUE(contains(run({"real", path("bad.txt"), "1,1,1"}).err, "element 2 'zwei'"));
 }
 
+// A malformed item is shown whole in the message, control bytes escaped
+// as \xHH and a backslash doubled (issue #33 item 7: an embedded NUL cut the
+// message off at the NUL, hiding the rest of the item and the reason).
+// [utest->req~div-cli-d9~4]
+// [utest->req~div-real-d1~1]
+TEST_F(Cli, RealMessagesShowTheWholeItem) {
+    RecordProperty("requirements", "DIV-CLI-D9,DIV-REAL-D1");
+    const char nul_items[] = "6.1 1\0x\x1b[2J 2\n";  // "1", NUL, "x", ESC, "[2J" between 6.1 and 2
+    write_text(path("nul.txt"), std::string(nul_items, sizeof(nul_items) - 1U));
+    const CommandResult nul = run({"real", path("nul.txt"), "1,1,1"});
+    EXPECT_EQ(nul.status, 2) << nul.err;
+    EXPECT_EQ(nul.err, "sonnx-div real: " + path("nul.txt") +
+                           ": element 1 '1\\x00x\\x1b[2J': unexpected character '\\x00' at position 1 in "
+                           "\"1\\x00x\\x1b[2J\"\n");
+    write_text(path("slash.txt"), "1\\x00\n");  // a backslash and "x00": not a NUL
+    const CommandResult slash = run({"real", path("slash.txt"), "1"});
+    EXPECT_EQ(slash.status, 2) << slash.err;
+    EXPECT_TRUE(contains(slash.err, "element 0 '1\\\\x00': unexpected character '\\\\' at position 1")) << slash.err;
+}
+
 // The largest operand real admits, of the form that took longest (issue #33
 // item 7: a million `0e99999` ran nine minutes per operand, each computing
 // 10^99999 before seeing the zero): every item is 0, with no power computed.

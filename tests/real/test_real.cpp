@@ -220,6 +220,21 @@ TEST(RealParsing, AValueAboveTheLimitIsRefusedBeforeItIsComputed) {
     EXPECT_EQ(parse_decimal(endless).error, "longer than 2^56 characters");
 }
 
+// A refusal shows the whole text: control bytes as \xHH, a backslash doubled
+// (issue #33 item 7: a NUL in the message cut it off where it was printed).
+// [utest->req~div-real-d1~1]
+// [utest->req~div-cli-d9~4]
+TEST(RealParsing, RefusalsShowTheWholeText) {
+    RecordProperty("requirements", "DIV-REAL-D1,DIV-CLI-D9");
+    const std::string nul("1\0x", 3U);
+    EXPECT_EQ(parse_decimal(nul).error, "unexpected character '\\x00' at position 1 in \"1\\x00x\"");
+    EXPECT_EQ(parse_decimal("1e\x7f").error, "no exponent digits at position 2 in \"1e\\x7f\"");
+    EXPECT_EQ(parse_decimal("\t.").error, "no digits at position 0 in \"\\x09.\"");
+    EXPECT_EQ(parse_decimal("1\\").error, "unexpected character '\\\\' at position 1 in \"1\\\\\"");
+    EXPECT_EQ(parse_decimal("1e999999\n").error, "exponent beyond +-100000 in \"1e999999\\x0a\"");
+    EXPECT_EQ(visible_text(std::string("a\0\x1f\x7f\\\xc3\xa9 z", 9U)), "a\\x00\\x1f\\x7f\\\\\xc3\xa9 z");
+}
+
 // [utest->req~div-real-d1~1]
 // [utest->req~div-real-d3~1]
 TEST(RealParsing, BinaryFloatsAreExactAndInfinityOrNanRejected) {

@@ -42,6 +42,10 @@ struct ParseResult {
 // the value's size computed (the syntax is checked first, in one pass).
 [[nodiscard]] ParseResult parse_decimal(std::string_view text, std::uint64_t max_bits);
 
+// `text` as the messages show it, whole and unambiguous: a byte below 0x20
+// or 0x7F as \xHH (a NUL as \x00), a backslash as \\, any other byte as it is.
+[[nodiscard]] std::string visible_text(std::string_view text);
+
 // The exact value of a finite binary float; !ok for an infinity or a NaN.
 [[nodiscard]] ParseResult from_binary(double value);
 [[nodiscard]] ParseResult from_binary(float value);
