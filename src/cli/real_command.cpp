@@ -19,6 +19,11 @@ namespace sonnx::cli {
 namespace {
 
 constexpr unsigned kMaxDigits = 10000U;
+// CLI11 takes an argument that starts with "-." for the short option "-."
+// (a digit after '-' it leaves to the operands): how to pass such a decimal.
+constexpr const char* kMinusPointHint =
+    "an operand that starts with '-.' reads as an option: write -0.5 for -.5, or give the operands after --, as "
+    "in sonnx-div real -- -.5 2";
 // An operand file larger than this is refused before it is read (64 MiB of decimals).
 constexpr std::uint64_t kMaxOperandFileBytes = std::uint64_t{64} << 20U;
 // The exact values of one operand may take at most this many bits (8 MiB):
@@ -165,9 +170,17 @@ Subcommand add_real_command(CLI::App& parent) {
     command->add_option("--digits,-d", args->digits, "digits after the point, rounded to nearest, ties to even")
         ->check(whole_number_up_to(kMaxDigits))
         ->capture_default_str();
+    // Not in the help (a nameless option group): it catches "-.5", CLI11's option "-." with the
+    // value "5", whose operand would otherwise be lost and the message be "B is required".
+    command->add_option_group("")
+        ->add_option_function<std::string>(
+            "-.", [](const std::string&) { throw CLI::ValidationError(kMinusPointHint); }, "")
+        ->expected(0, 1);
     command->footer(
         "Example: sonnx-div real 6.1,9.5 3.0,3.3   prints Y[0] = 61/30 ~ 2.0333 and Y[1] = 95/33 ~ 2.8788\n"
         "'=' marks a decimal that is the exact value, '~' a rounded one.\n"
+        "A negative operand that starts with '-.' reads as an option: write -0.5 for -.5, or give the operands "
+        "after --: sonnx-div real -- -.5,-.25 2,2\n"
         "Exit status: 0 done; 2 usage error or malformed decimal; 3 shape mismatch (DIV-REAL-C1) or zero divisor "
         "(DIV-REAL-C2).");
     return Subcommand{command, [args]() { return run_real(*args); }};

@@ -474,6 +474,32 @@ TEST_F(Cli, RealErrors) {
     EXPECT_TRUE(contains(run({"real", path("bad.txt"), "1,1,1"}).err, "element 2 'zwei'"));
 }
 
+// CLI11 reads an argument that starts with "-." as an option (issue #33
+// item 7: `real -.5 2` said "B is required"): the message says how to pass
+// such a decimal, and the help says it too; `--` and -0.5 work.
+// [utest->req~div-cli-d9~4]
+// [utest->req~div-cli-d1~1]
+TEST_F(Cli, RealSaysHowToPassADecimalThatStartsWithMinusPoint) {
+    RecordProperty("requirements", "DIV-CLI-D9,DIV-CLI-D1");
+    const std::string how =
+        "an operand that starts with '-.' reads as an option: write -0.5 for -.5, or give the operands after "
+        "--, as in sonnx-div real -- -.5 2";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"real", "-.5", "2"}, std::vector<std::string>{"real", "1", "-.5,-.25"},
+          std::vector<std::string>{"real", "--digits", "2", "-.5"}}) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args[1] << " " << r.err;
+        EXPECT_TRUE(contains(r.err, how)) << args[1] << " " << r.err;
+        EXPECT_FALSE(contains(r.err, "is required")) << args[1] << " " << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+    EXPECT_EQ(run({"real", "--", "-.5", "2"}).out, "Y[0] = -1/4 = -0.2500\n");
+    EXPECT_EQ(run({"real", "--digits", "3", "--", "-.5,-.25", "2,-.5"}).out,
+              "Y[0] = -1/4 = -0.250\nY[1] = 1/2 = 0.500\n");
+    EXPECT_EQ(run({"real", "-0.5", "2"}).out, "Y[0] = -1/4 = -0.2500\n");
+    EXPECT_TRUE(contains(run({"real", "--help"}).out, "sonnx-div real -- -.5,-.25 2,2")) << run({"real", "--help"}).out;
+}
+
 // A malformed item is shown whole in the message, control bytes escaped
 // as \xHH and a backslash doubled (issue #33 item 7: an embedded NUL cut the
 // message off at the NUL, hiding the rest of the item and the reason).
