@@ -39,7 +39,7 @@ struct CampaignArguments {
 };
 
 // [impl->req~div-cli-d8~2]
-// [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d12~3]
 // [impl->req~div-cli-d20~1]
 // [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
@@ -158,7 +158,8 @@ Subcommand add_campaign_command(CLI::App& parent) {
         ->check(whole_number_up_to(1024U))
         ->check(CLI::Range(1U, 1024U))
         ->capture_default_str();
-    command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)");
+    command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)")
+        ->check(output_path_option());
     command
         ->add_option("--shard", args->shard,
                      "K/N: run only the K-th (from 0) of N near-equal ranges of the campaign's pairs; "

@@ -615,7 +615,7 @@ TEST_F(Cli, RealOperandFilesAreBounded) {
 // Output paths are checked before any work (issue #11: `check A B Y --json A`
 // overwrote A; `--json -` created a file named "-"; an unwritable --json
 // path was found only after the computation).
-// [utest->req~div-cli-d12~2]
+// [utest->req~div-cli-d12~3]
 TEST_F(Cli, OutputPathsAreCheckedBeforeTheWork) {
     RecordProperty("requirements", "DIV-CLI-D12");
     const std::string a = fp32("a.npy", {0x3F800000U});
@@ -650,6 +650,44 @@ TEST_F(Cli, OutputPathsAreCheckedBeforeTheWork) {
     const CommandResult in_place = run({"div", a, b, "--out", a});
     EXPECT_EQ(in_place.status, 0) << in_place.err;
     EXPECT_EQ(file_text(a), file_text(y));
+}
+
+// An empty output path is a usage error naming the option, for every
+// option that names a file to write (issue #33 item 7: `check`, `merge` and
+// `campaign` with `--json ""` exited 0 and wrote no report, "" standing for
+// "not given"; `div --out ""` failed without naming --out).
+// [utest->req~div-cli-d12~3]
+// [utest->req~div-cli-d1~1]
+TEST_F(Cli, EmptyOutputPathsAreUsageErrors) {
+    RecordProperty("requirements", "DIV-CLI-D12,DIV-CLI-D1");
+    const std::string a = fp32("a.npy", {0x3F800000U, 0x40000000U});
+    const std::string b = fp32("b.npy", {0x40000000U, 0x40000000U});
+    const std::string y = fp32("y.npy", {0x3F000000U, 0x3F800000U});  // 1 / 2, 2 / 2
+    ASSERT_EQ(run({"check", a, b, y, "--shard", "0/2", "--json", path("r0.json")}).status, 0);
+    ASSERT_EQ(run({"check", a, b, y, "--shard", "1/2", "--json", path("r1.json")}).status, 0);
+    const std::vector<std::vector<std::string>> commands = {
+        {"div", a, b, "--out", ""},
+        {"div", a, b, "-o", ""},
+        {"check", a, b, y, "--json", ""},
+        {"campaign", "int8", "--exhaustive", "--json", ""},
+        {"merge", path("r0.json"), path("r1.json"), "--json", ""},
+    };
+    for (const std::vector<std::string>& args : commands) {
+        const CommandResult r = run(args);
+        const std::string option = (args[0] == "div") ? "--out" : "--json";
+        EXPECT_EQ(r.status, 2) << args[0] << " " << r.out << r.err;
+        EXPECT_TRUE(contains(r.err, option + ": an empty path names no file; give a file name"))
+            << args[0] << " " << r.err;
+        EXPECT_TRUE(r.out.empty()) << args[0] << " ran: " << r.out;
+    }
+    EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"a.npy", "b.npy", "y.npy", "r0.json", "r1.json"}));
+    // merge's --json is checked as check's: here it names one of the reports.
+    const std::string r0 = file_text(path("r0.json"));
+    const CommandResult over = run({"merge", path("r0.json"), path("r1.json"), "--json", path("r0.json")});
+    EXPECT_EQ(over.status, 2) << over.err;
+    EXPECT_TRUE(contains(over.err, "--json " + path("r0.json") + ": is input REPORT; it would be overwritten"))
+        << over.err;
+    EXPECT_EQ(file_text(path("r0.json")), r0);
 }
 
 // Negative or oversized counts are usage errors, never wrapped into 2^64 - 1
@@ -1113,7 +1151,7 @@ TEST_F(Cli, PeakMemoryIsTheTensorsThemselves) {
 
 // Output paths that are symbolic links are refused before the work and left
 // alone (issue #11 item 7: the link was replaced by a regular file).
-// [utest->req~div-cli-d12~2]
+// [utest->req~div-cli-d12~3]
 // [utest->req~div-cli-d3~3]
 TEST_F(Cli, OutputLinksAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D12,DIV-CLI-D3");
