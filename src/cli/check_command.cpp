@@ -127,11 +127,10 @@ Subcommand add_check_command(CLI::App& parent) {
         ->check(shard_option())
         ->capture_default_str();
     command->add_option("--threads,-j", args->threads, "worker threads")
-        ->check(whole_number_up_to(check::kMaxThreads))
-        ->check(CLI::Range(1U, check::kMaxThreads))
+        ->check(whole_number_in(1U, check::kMaxThreads))
         ->capture_default_str();
     command->add_option("--worst", args->worst, "how many of the worst elements to list")
-        ->check(whole_number_up_to(check::kMaxWorst))
+        ->check(whole_number_in(0U, check::kMaxWorst))
         ->capture_default_str();
     args->op.add_to(*command);
     args->files.add_to(*command);

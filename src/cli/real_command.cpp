@@ -168,7 +168,7 @@ Subcommand add_real_command(CLI::App& parent) {
         ->required();
     command->add_option("B", args->b, "divisor, as A, with as many elements")->required();
     command->add_option("--digits,-d", args->digits, "digits after the point, rounded to nearest, ties to even")
-        ->check(whole_number_up_to(kMaxDigits))
+        ->check(whole_number_in(0U, kMaxDigits))
         ->capture_default_str();
     // Not in the help (a nameless option group): it catches "-.5", CLI11's option "-." with the
     // value "5", whose operand would otherwise be lost and the message be "B is required".

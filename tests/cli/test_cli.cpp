@@ -693,7 +693,7 @@ TEST_F(Cli, EmptyOutputPathsAreUsageErrors) {
 // Negative or oversized counts are usage errors, never wrapped into 2^64 - 1
 // and run short (issue #11: `--random -1` reported 18446744073709551615
 // random pairs, ran 1600 and exited 0).
-// [utest->req~div-cli-d11~1]
+// [utest->req~div-cli-d11~2]
 TEST_F(Cli, CampaignNumbersAtTheirExtremesAreUsageErrors) {
     RecordProperty("requirements", "DIV-CLI-D11");
     for (const std::vector<std::string>& options :
@@ -807,13 +807,62 @@ TEST_F(Cli, ProfileOptionsBelongToTheirProfile) {
     EXPECT_EQ(run({"div", i8, i8, "--out", path("y.npy"), "--profile", "onnx", "--opset", "14"}).status, 0);
 }
 
+// Every range option's help and message state the range it accepts (issue
+// #33 item 7: --threads said "a whole number from 0 to 1024" and --opset
+// "from 0 to 27" while 0 was refused, by a second check in other words).
+// [utest->req~div-cli-d11~2]
+TEST_F(Cli, RangeOptionsStateTheRangeTheyAccept) {
+    RecordProperty("requirements", "DIV-CLI-D11");
+    const std::string campaign = run({"campaign", "--help"}).out;
+    const std::string check = run({"check", "--help"}).out;
+    const std::string div = run({"div", "--help"}).out;
+    const std::string onnx_test = run({"onnx-test", "--help"}).out;
+    for (const std::string* help : {&campaign, &check}) {
+        EXPECT_TRUE(contains(*help, "-j,--threads UINT:a whole number from 1 to 1024=")) << *help;
+    }
+    for (const std::string* help : {&campaign, &check, &div, &onnx_test}) {
+        EXPECT_TRUE(contains(*help, "--opset UINT:a whole number from 1 to 27\n")) << *help;
+        EXPECT_FALSE(contains(*help, "from 0 to 1024")) << *help;
+        EXPECT_FALSE(contains(*help, "from 0 to 27")) << *help;
+        EXPECT_FALSE(contains(*help, "UINT in [")) << *help;
+    }
+    EXPECT_TRUE(contains(check, "--worst UINT:a whole number from 0 to 100000=10")) << check;
+    EXPECT_TRUE(contains(campaign, "--random UINT:a whole number from 0 to 1152921504606846976=1000000")) << campaign;
+    EXPECT_TRUE(contains(campaign, "--seed UINT:a whole number from 0 to 18446744073709551615")) << campaign;
+    EXPECT_TRUE(contains(run({"real", "--help"}).out, "-d,--digits UINT:a whole number from 0 to 10000=4"));
+    const std::string a = int32("a.npy", {7});
+    const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+        {{"campaign", "int8", "--threads", "0"}, "--threads: 0 is below the smallest value, 1"},
+        {{"check", a, a, a, "-j", "0"}, "--threads: 0 is below the smallest value, 1"},
+        {{"campaign", "int8", "--threads", "1025"}, "--threads: 1025 is above the largest value, 1024"},
+        {{"check", a, a, a, "--threads", "x"}, "--threads: 'x' is not a whole number from 1 to 1024"},
+        {{"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--opset", "0"},
+         "--opset: 0 is below the smallest value, 1"},
+        {{"onnx-test", "--opset", "00", SONNX_CONFORMANCE_DATA}, "--opset: 00 is below the smallest value, 1"},
+        {{"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--opset", "-1"},
+         "--opset: '-1' is not a whole number from 1 to 27"},
+    };
+    for (const auto& [args, message] : refused) {
+        const CommandResult r = run(args);
+        EXPECT_EQ(r.status, 2) << args[0] << " " << r.err;
+        EXPECT_TRUE(contains(r.err, message)) << args[0] << " " << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+    EXPECT_FALSE(file_exists(path("y.npy")));
+    EXPECT_EQ(run({"campaign", "uint4", "--exhaustive", "--threads", "1"}).status, 0);
+    EXPECT_EQ(run({"check", a, a, int32("one.npy", {1}), "-j", "1024"}).status, 0);
+    EXPECT_EQ(run({"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--opset", "1"}).status,
+              3);  // INT32 at opset 1
+    EXPECT_EQ(run({"div", a, a, "--out", path("y.npy"), "--profile", "onnx", "--opset", "7"}).status, 0);
+}
+
 // --opset takes 1 to 27 (kOnnxOpsetMax: ONNX 1.23 released opsets 26 and
 // 27, Div-14 still the newest version): 26 and 27 divide as Div-14 does
 // (INT8, which Div-14 added, truncated), 28 is a usage error naming the
 // bound, for div and onnx-test alike; the help states the range (issue: a
 // model at opset 26 or 27 was refused).
 // [utest->req~div-onnx-d1~2]
-// [utest->req~div-cli-d11~1]
+// [utest->req~div-cli-d11~2]
 TEST_F(Cli, OpsetOptionTakesOneToTwentySeven) {
     RecordProperty("requirements", "DIV-ONNX-D1,DIV-CLI-D11");
     const std::string i8 = npy("i8.npy", "|i1", "(2,)", {static_cast<std::uint8_t>(-7), 7U}, 1U);
