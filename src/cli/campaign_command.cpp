@@ -39,7 +39,7 @@ struct CampaignArguments {
 };
 
 // [impl->req~div-cli-d8~2]
-// [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d12~3]
 // [impl->req~div-cli-d20~2]
 // [impl->req~div-cli-d17~1]
 int run_campaign_command(const CampaignArguments& args) {
@@ -114,7 +114,7 @@ Subcommand add_campaign_command(CLI::App& parent) {
     CLI::Option* random = command
                               ->add_option("--random", args->random,
                                            "random pairs after the boundary table (at most 2^60)")
-                              ->check(whole_number_up_to(oracle::kMaxRandomPairs))
+                              ->check(whole_number_in(0U, oracle::kMaxRandomPairs))
                               ->capture_default_str();
     CLI::Option* seed = command
                             ->add_option_function<std::uint64_t>(
@@ -124,14 +124,14 @@ Subcommand add_campaign_command(CLI::App& parent) {
                                     args->seed_given = true;
                                 },
                                 "random seed (default: drawn and printed)")
-                            ->check(whole_number_up_to(UINT64_MAX));
+                            ->check(whole_number_in(0U, UINT64_MAX));
     random->excludes(exhaustive);
     seed->excludes(exhaustive);
     command->add_option("--threads,-j", args->threads, "worker threads")
-        ->check(whole_number_up_to(1024U))
-        ->check(CLI::Range(1U, 1024U))
+        ->check(whole_number_in(1U, 1024U))
         ->capture_default_str();
-    command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)");
+    command->add_option("--json", args->json, "also write the result as JSON to this file (atomically)")
+        ->check(output_path_option());
     command
         ->add_option("--shard", args->shard,
                      "K/N: run only the K-th (from 0) of N near-equal ranges of the campaign's pairs; "

@@ -61,7 +61,7 @@ check::Settings settings_of(const CheckArguments& args) {
 // [impl->req~div-cli-d6~3]
 // [impl->req~div-cli-d7~3]
 // [impl->req~div-cli-d14~1]
-// [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d12~3]
 // [impl->req~div-cli-d17~1]
 // [impl->req~div-io-d5~2]
 int run_check(const CheckArguments& args) {
@@ -120,7 +120,8 @@ Subcommand add_check_command(CLI::App& parent) {
                      "(exit 3 at the first, the default) or list (count and list them apart, never as conforming, "
                      "and judge the others; the default under --sonnx-revision 2026-06)")
         ->check(CLI::IsMember({"refuse", "list"}));
-    command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)");
+    command->add_option("--json", args->json, "also write the report as JSON to this file (atomically)")
+        ->check(output_path_option());
     command
         ->add_option("--shard", args->shard,
                      "K/N: judge only the K-th (from 0) of N near-equal contiguous ranges of Y's elements; "
@@ -128,11 +129,10 @@ Subcommand add_check_command(CLI::App& parent) {
         ->check(shard_option())
         ->capture_default_str();
     command->add_option("--threads,-j", args->threads, "worker threads")
-        ->check(whole_number_up_to(check::kMaxThreads))
-        ->check(CLI::Range(1U, check::kMaxThreads))
+        ->check(whole_number_in(1U, check::kMaxThreads))
         ->capture_default_str();
     command->add_option("--worst", args->worst, "how many of the worst elements to list")
-        ->check(whole_number_up_to(check::kMaxWorst))
+        ->check(whole_number_in(0U, check::kMaxWorst))
         ->capture_default_str();
     args->op.add_to(*command);
     args->files.add_to(*command);

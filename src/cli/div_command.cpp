@@ -60,7 +60,7 @@ std::vector<std::uint64_t> output_dims(const io::TensorData& a, const io::Tensor
 
 // [impl->req~div-cli-d3~3]
 // [impl->req~div-cli-d4~1]
-// [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d12~3]
 // [impl->req~div-io-d5~2]
 int run_div(const DivArguments& args) {
     (void)io::format_of(args.out);  // an unknown output format fails before any work
@@ -99,7 +99,8 @@ Subcommand add_div_command(CLI::App& parent) {
     command->add_option("A", args->a, "dividend tensor file (.npy or .pb)")->required();
     command->add_option("B", args->b, "divisor tensor file (.npy or .pb)")->required();
     command->add_option("--out,-o", args->out, "result file, .npy or .pb; replaced atomically, untouched on failure")
-        ->required();
+        ->required()
+        ->check(output_path_option());
     args->op.add_to(*command);
     args->files.add_to(*command);
     command->footer(

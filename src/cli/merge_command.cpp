@@ -117,7 +117,8 @@ Subcommand add_merge_command(CLI::App& parent) {
         "make the JSON reports of check or campaign --shard K/N (N shards, each once) into the report "
         "of one run");
     command->add_option("REPORT", args->reports, "the shards' JSON reports, in any order")->required();
-    command->add_option("--json", args->json, "write the merged report as JSON to this file (atomically)");
+    command->add_option("--json", args->json, "write the merged report as JSON to this file (atomically)")
+        ->check(output_path_option());
     command->footer(
         "Example: for k in 0 1 2 3; do sonnx-div check a.npy b.npy y.npy --shard $k/4 --json r$k.json; done;\n"
         "         sonnx-div merge r0.json r1.json r2.json r3.json --json report.json\n"

@@ -6,11 +6,11 @@
 
 namespace sonnx::cli {
 
-// [impl->req~div-cli-d11~1]
-CLI::Validator whole_number_up_to(std::uint64_t max) {
-    const std::string range = "a whole number from 0 to " + std::to_string(max);
+// [impl->req~div-cli-d11~2]
+CLI::Validator whole_number_in(std::uint64_t min, std::uint64_t max) {
+    const std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
     return CLI::Validator(
-        [max, range](std::string& text) -> std::string {
+        [min, max, range](std::string& text) -> std::string {
             if (text.empty() || (text.find_first_not_of("0123456789") != std::string::npos)) {
                 return "'" + text + "' is not " + range;
             }
@@ -21,6 +21,9 @@ CLI::Validator whole_number_up_to(std::uint64_t max) {
                     return text + " is above the largest value, " + std::to_string(max);
                 }
                 value = (value * 10U) + d;
+            }
+            if (value < min) {
+                return text + " is below the smallest value, " + std::to_string(min);
             }
             return std::string();
         },

@@ -11,8 +11,10 @@
 namespace sonnx::cli {
 
 // Accepts decimal digits only (no sign, base prefix or white space) whose
-// value is at most `max`; anything else is a usage error naming the range.
-CLI::Validator whole_number_up_to(std::uint64_t max);
+// value is from `min` to `max`; anything else is a usage error naming the
+// range. The option's help states the same range ("a whole number from
+// MIN to MAX"), so no second check with its own words is needed.
+CLI::Validator whole_number_in(std::uint64_t min, std::uint64_t max);
 
 // The check of a --shard option: check::parse_shard, or a usage error saying what it takes.
 CLI::Validator shard_option();

@@ -30,8 +30,7 @@ void OperatorOptions::add_to(CLI::App& command) {
             ->check(CLI::IsMember({"seed", "2026-06"}))
             ->capture_default_str();
     opset_option_ = command.add_option("--opset", opset, "onnx profile: the opset (1 to 27; default 14)")
-                        ->check(whole_number_up_to(kOnnxOpsetMax))
-                        ->check(CLI::Range(1U, kOnnxOpsetMax));
+                        ->check(whole_number_in(1U, kOnnxOpsetMax));
     broadcast_option_ = command
                             .add_option("--broadcast", broadcast,
                                         "onnx profile, opset 1 and 6: the broadcast attribute")

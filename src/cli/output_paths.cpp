@@ -8,7 +8,7 @@
 
 namespace sonnx::cli {
 
-// [impl->req~div-cli-d12~2]
+// [impl->req~div-cli-d12~3]
 void check_output_path(const std::string& path, const char* option, const std::vector<NamedInput>& inputs) {
     const std::string what = std::string(option) + " " + path + ": ";
     if (path == "-") {
@@ -28,6 +28,15 @@ void check_output_path(const std::string& path, const char* option, const std::v
     if (::access(io::directory_of(path).c_str(), W_OK | X_OK) != 0) {
         throw CommandFailure(exit_usage, what + "its directory does not exist or cannot be written");
     }
+}
+
+// [impl->req~div-cli-d12~3]
+CLI::Validator output_path_option() {
+    return CLI::Validator(
+        [](const std::string& path) {
+            return path.empty() ? std::string("an empty path names no file; give a file name") : std::string();
+        },
+        "");
 }
 
 }  // namespace sonnx::cli

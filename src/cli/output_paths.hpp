@@ -4,6 +4,8 @@
 #ifndef SONNX_CLI_OUTPUT_PATHS_HPP
 #define SONNX_CLI_OUTPUT_PATHS_HPP
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 #include <vector>
 
@@ -20,6 +22,14 @@ struct NamedInput {
 // is one of the inputs (the same file, by device and inode), or lies in a
 // directory that does not exist or cannot be written.
 void check_output_path(const std::string& path, const char* option, const std::vector<NamedInput>& inputs);
+
+// The check of every option that names a file to write (`div --out`, the
+// `--json` of check, campaign and merge): an empty path is a usage error
+// naming the option, as CLI11 reports a validator's refusal ("--json: an
+// empty path names no file; give a file name"). The commands take "" for
+// "not given", so without it `--json ""` ran and wrote nothing. It adds
+// nothing to the option's help.
+CLI::Validator output_path_option();
 
 }  // namespace sonnx::cli
 

@@ -19,10 +19,16 @@ namespace sonnx::cli {
 namespace {
 
 constexpr unsigned kMaxDigits = 10000U;
+// CLI11 takes an argument that starts with "-." for the short option "-."
+// (a digit after '-' it leaves to the operands): how to pass such a decimal.
+constexpr const char* kMinusPointHint =
+    "an operand that starts with '-.' reads as an option: write -0.5 for -.5, or give the operands after --, as "
+    "in sonnx-div real -- -.5 2";
 // An operand file larger than this is refused before it is read (64 MiB of decimals).
 constexpr std::uint64_t kMaxOperandFileBytes = std::uint64_t{64} << 20U;
 // The exact values of one operand may take at most this many bits (8 MiB):
 // "1e100000" alone is a 332,193-bit integer, so text size does not bound memory.
+// Each value is converted only when the bound its text gives fits what is left.
 constexpr std::uint64_t kMaxOperandBits = std::uint64_t{1} << 26U;
 // And at most this many elements, counted while splitting (before any parsing).
 constexpr std::size_t kMaxOperandElements = 1000000U;
@@ -73,26 +79,28 @@ bool parse_all(const std::vector<std::string>& items, real::RealTensor& out, std
         error = "no decimal given";
         return false;
     }
-    std::uint64_t bits = 0U;
+    std::uint64_t bits = 0U;  // of the values converted so far, at most kMaxOperandBits
     for (std::size_t i = 0; i < items.size(); ++i) {
-        const real::ParseResult parsed = real::parse_decimal(items[i]);
-        if (!parsed.ok) {
-            error = "element " + std::to_string(i) + " '" + items[i] + "': " + parsed.error;
-            return false;
-        }
-        bits += size_in_bits(parsed.value);
-        if (bits > kMaxOperandBits) {
-            throw io::ResourceError("the exact values of elements 0 to " + std::to_string(i) + " need " +
-                                    std::to_string(bits) + " bits, above the limit of " +
+        // Converted only when its bound, known from its digits and exponent, fits what is left:
+        // no power of ten or significand larger than the limit is ever computed.
+        const real::ParseResult parsed = real::parse_decimal(items[i], kMaxOperandBits - bits);
+        if (parsed.over_limit) {
+            throw io::ResourceError("the exact values of elements 0 to " + std::to_string(i) + " may need up to " +
+                                    std::to_string(bits + parsed.bits_bound) + " bits, above the limit of " +
                                     std::to_string(kMaxOperandBits) + " bits (8 MiB) per operand");
         }
+        if (!parsed.ok) {
+            error = "element " + std::to_string(i) + " '" + real::visible_text(items[i]) + "': " + parsed.error;
+            return false;
+        }
+        bits += size_in_bits(parsed.value);  // at most parsed.bits_bound
         out.values.push_back(parsed.value);
     }
     out.dims = {static_cast<std::uint64_t>(out.values.size())};
     return true;
 }
 
-// [impl->req~div-cli-d9~3]
+// [impl->req~div-cli-d9~4]
 real::RealTensor read_operand(const std::string& argument, const char* name) {
     real::RealTensor tensor;
     std::string literal_error;
@@ -107,8 +115,9 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
     try {
         bytes = io::read_whole_file(argument, kMaxOperandFileBytes);  // a regular file only, never a pipe
     } catch (const io::FileError& error) {
-        throw CommandFailure(exit_usage, std::string(name) + ": '" + argument + "' is neither a list of decimals (" +
-                                             literal_error + ") nor a readable file (" + error.what() + ")");
+        throw CommandFailure(exit_usage, std::string(name) + ": '" + real::visible_text(argument) +
+                                             "' is neither a list of decimals (" + literal_error +
+                                             ") nor a readable file (" + error.what() + ")");
     }
     const std::string content(bytes.begin(), bytes.end());
     std::string file_error;
@@ -120,7 +129,7 @@ real::RealTensor read_operand(const std::string& argument, const char* name) {
     return tensor;
 }
 
-// [impl->req~div-cli-d9~3]
+// [impl->req~div-cli-d9~4]
 int run_real(const RealArguments& args) {
     const real::RealTensor a = read_operand(args.a, "A");
     const real::RealTensor b = read_operand(args.b, "B");
@@ -159,11 +168,19 @@ Subcommand add_real_command(CLI::App& parent) {
         ->required();
     command->add_option("B", args->b, "divisor, as A, with as many elements")->required();
     command->add_option("--digits,-d", args->digits, "digits after the point, rounded to nearest, ties to even")
-        ->check(whole_number_up_to(kMaxDigits))
+        ->check(whole_number_in(0U, kMaxDigits))
         ->capture_default_str();
+    // Not in the help (a nameless option group): it catches "-.5", CLI11's option "-." with the
+    // value "5", whose operand would otherwise be lost and the message be "B is required".
+    command->add_option_group("")
+        ->add_option_function<std::string>(
+            "-.", [](const std::string&) { throw CLI::ValidationError(kMinusPointHint); }, "")
+        ->expected(0, 1);
     command->footer(
         "Example: sonnx-div real 6.1,9.5 3.0,3.3   prints Y[0] = 61/30 ~ 2.0333 and Y[1] = 95/33 ~ 2.8788\n"
         "'=' marks a decimal that is the exact value, '~' a rounded one.\n"
+        "A negative operand that starts with '-.' reads as an option: write -0.5 for -.5, or give the operands "
+        "after --: sonnx-div real -- -.5,-.25 2,2\n"
         "Exit status: 0 done; 2 usage error or malformed decimal; 3 shape mismatch (DIV-REAL-C1) or zero divisor "
         "(DIV-REAL-C2).");
     return Subcommand{command, [args]() { return run_real(*args); }};

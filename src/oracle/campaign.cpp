@@ -368,7 +368,7 @@ BlockSource sampled_source(const CampaignPlan& plan) {
 
 bool supports_exhaustive(ElementType type) { return element_traits(type).bits <= 16U; }
 
-// [impl->req~div-cli-d11~1]
+// [impl->req~div-cli-d11~2]
 std::uint64_t planned_pairs(const CampaignPlan& plan) {
     if ((plan.mode == CampaignMode::sampled) && (plan.random_pairs > kMaxRandomPairs)) {
         throw std::invalid_argument("a sampled campaign takes at most 2^60 random pairs, not " +

@@ -140,7 +140,7 @@ TEST(CampaignSampled, PlannedPairsRunOnAnyThreadCount) {
 // A plan whose pair count does not fit the engine's arithmetic is refused,
 // never run short while reporting the count asked for (issue #11: 2^64 - 1
 // random pairs ran the 1600 boundary pairs and reported success).
-// [utest->req~div-cli-d11~1]
+// [utest->req~div-cli-d11~2]
 TEST(CampaignSampled, RandomCountsAboveTheLimitAreRefused) {
     RecordProperty("requirements", "DIV-CLI-D11");
     CampaignPlan plan;

@@ -2,6 +2,7 @@
 // exact parsing, printing, and the error statuses.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <vector>
@@ -83,6 +84,155 @@ TEST(RealParsing, DecimalsAreExactAndMalformedTextIsRejected) {
         EXPECT_FALSE(r.ok) << bad;
         EXPECT_FALSE(r.error.empty()) << bad;
     }
+}
+
+// The bytes GMP allocates while it lives: the work a conversion does,
+// counted instead of timed (10^99999 alone takes 41,524 bytes of limbs).
+class GmpAllocations {
+public:
+    GmpAllocations() {
+        mp_get_memory_functions(&allocate_, &reallocate_, &free_);
+        bytes_ = 0U;
+        mp_set_memory_functions(&counting_allocate, &counting_reallocate, free_);
+    }
+    ~GmpAllocations() { mp_set_memory_functions(allocate_, reallocate_, free_); }
+    GmpAllocations(const GmpAllocations&) = delete;
+    GmpAllocations& operator=(const GmpAllocations&) = delete;
+    static std::size_t bytes() { return bytes_; }
+
+private:
+    static void* counting_allocate(std::size_t size) {
+        bytes_ += size;
+        return allocate_(size);
+    }
+    static void* counting_reallocate(void* pointer, std::size_t old_size, std::size_t new_size) {
+        bytes_ += (new_size > old_size) ? (new_size - old_size) : 0U;
+        return reallocate_(pointer, old_size, new_size);
+    }
+    static inline void* (*allocate_)(std::size_t) = nullptr;
+    static inline void* (*reallocate_)(void*, std::size_t, std::size_t) = nullptr;
+    static inline void (*free_)(void*, std::size_t) = nullptr;
+    static inline std::size_t bytes_ = 0U;
+};
+
+// A zero significand is zero whatever its exponent, and no power of ten is
+// computed for it (issue #33 item 7: a million `0e99999` took nine minutes
+// per operand, each computing 10^99999 before the zero was seen).
+// [utest->req~div-real-d1~1]
+// [utest->req~div-cli-d9~4]
+TEST(RealParsing, AZeroIsZeroWithoutComputingItsPowerOfTen) {
+    RecordProperty("requirements", "DIV-REAL-D1,DIV-CLI-D9");
+    for (const char* zero : {"0e99999", "-0e+100000", "000.000e-100000", ".0E99999", "0"}) {
+        ParseResult r;
+        std::size_t bytes = 0U;
+        {
+            const GmpAllocations count;
+            r = parse_decimal(zero);
+            bytes = GmpAllocations::bytes();
+        }
+        ASSERT_TRUE(r.ok) << zero << ": " << r.error;
+        EXPECT_EQ(r.value, 0) << zero;
+        EXPECT_LE(bytes, 64U) << zero << ": GMP allocated " << bytes << " bytes";
+    }
+}
+
+std::uint64_t size_in_bits(const Rational& value) {
+    const mpq_srcptr q = value.backend().data();
+    return static_cast<std::uint64_t>(mpz_sizeinbase(mpq_numref(q), 2)) +
+           static_cast<std::uint64_t>(mpz_sizeinbase(mpq_denref(q), 2));
+}
+
+// bits_bound, known from the text before anything is converted, is at least
+// the bits the value takes (numerator and denominator, in lowest terms), and
+// close to them where nothing cancels: 10^100000 takes 332,193 bits, 1 its
+// denominator, and floor(100001 log2 10) + 2 = 332,198 bound them.
+// [utest->req~div-real-d1~1]
+// [utest->req~div-cli-d9~4]
+TEST(RealParsing, TheBoundFromTheTextHoldsTheValue) {
+    RecordProperty("requirements", "DIV-REAL-D1,DIV-CLI-D9");
+    const ParseResult big = parse_decimal("1e100000");
+    ASSERT_TRUE(big.ok);
+    EXPECT_EQ(size_in_bits(big.value), 332194U);
+    EXPECT_EQ(big.bits_bound, 332198U);
+    EXPECT_EQ(parse_decimal("0e99999").bits_bound, 2U);
+    EXPECT_EQ(parse_decimal("-0").bits_bound, 2U);
+    // Trailing zeros of the significand go to the exponent: 10^100000 / 10^100000 is 1, from a 1 and 10^0.
+    const ParseResult one = parse_decimal("1" + std::string(100000, '0') + "e-100000");
+    ASSERT_TRUE(one.ok);
+    EXPECT_EQ(one.value, 1);
+    EXPECT_EQ(one.bits_bound, 5U);  // 1 < 10^1: 4 bits, denominator 1
+    for (const char* text : {"1", "9", "10", "99.99", "-0.001", "1e-1", "1.5e3", "3.3", "0.1", "007.50", "1e19",
+                             "1e-19", "8e100000", "9e-100000", "123456789012345678901234567890e-45",
+                             "99999999999999999999e99999", "0.00000000000000000000000000000000001"}) {
+        const ParseResult r = parse_decimal(text);
+        ASSERT_TRUE(r.ok) << text;
+        EXPECT_GE(r.bits_bound, size_in_bits(r.value)) << text;
+        EXPECT_LE(r.bits_bound, size_in_bits(r.value) + 8U) << text << ": nothing cancels here";
+    }
+    // 5^20 / 10^20 = 1 / 2^20: the bound counts 5^20's digits and 10^20, not what cancels.
+    const ParseResult cancelled = parse_decimal("95367431640625e-20");
+    ASSERT_TRUE(cancelled.ok);
+    EXPECT_EQ(to_fraction_string(cancelled.value), "1/1048576");
+    EXPECT_EQ(cancelled.bits_bound, 47U + 67U);  // 14 digits, 10^20
+    for (const char* text : {"5e-1", "625e-4", "25E-2", "2e-1"}) {
+        EXPECT_GE(parse_decimal(text).bits_bound, size_in_bits(parse_decimal(text).value)) << text;
+    }
+}
+
+// Over a limit, nothing of the value's size is computed: the syntax is
+// checked, the bound given, and GMP allocates no more than the empty result
+// holds (10^100000 would take 41,524 bytes). Within the limit the value is
+// the same as without one; 10^-100000 is bounded by 4 + 332,193 bits.
+// [utest->req~div-real-d1~1]
+// [utest->req~div-cli-d9~4]
+TEST(RealParsing, AValueAboveTheLimitIsRefusedBeforeItIsComputed) {
+    RecordProperty("requirements", "DIV-REAL-D1,DIV-CLI-D9");
+    const std::string long_fraction = "0." + std::string(1000000, '0') + "1";  // 10^-1000001: 3.3 million bits
+    for (const std::string& text :
+         {std::string("1e-100000"), std::string("-1e100000"), long_fraction, std::string(200000, '7')}) {
+        ParseResult r;
+        std::size_t bytes = 0U;
+        {
+            const GmpAllocations count;
+            r = parse_decimal(text, 100000U);
+            bytes = GmpAllocations::bytes();
+        }
+        EXPECT_FALSE(r.ok) << text.substr(0U, 20U);
+        EXPECT_TRUE(r.over_limit) << text.substr(0U, 20U);
+        EXPECT_GT(r.bits_bound, 100000U) << text.substr(0U, 20U);
+        EXPECT_EQ(r.error, "its exact value may take up to " + std::to_string(r.bits_bound) +
+                               " bits, above the limit of 100000 bits");
+        EXPECT_LE(bytes, 64U) << text.substr(0U, 20U);
+    }
+    // Malformed text is refused as such, whatever the limit.
+    const ParseResult bad = parse_decimal("1e-100000x", 10U);
+    EXPECT_FALSE(bad.ok);
+    EXPECT_FALSE(bad.over_limit);
+    const ParseResult fits = parse_decimal("1e-100000", 332197U);
+    ASSERT_TRUE(fits.ok) << fits.error;
+    EXPECT_EQ(fits.bits_bound, 332197U);
+    EXPECT_EQ(fits.value, parsed("1e-100000"));
+    EXPECT_TRUE(parse_decimal("1e-100000", 332196U).over_limit);
+    EXPECT_TRUE(parse_decimal("0e99999", 1U).over_limit);  // 0 over 1 takes 2 bits
+    EXPECT_TRUE(parse_decimal("0e99999", 2U).ok);
+    // A text longer than any that can be held is refused before it is read.
+    const std::string_view endless("1", std::size_t{1} << 57U);
+    EXPECT_EQ(parse_decimal(endless).error, "longer than 2^56 characters");
+}
+
+// A refusal shows the whole text: control bytes as \xHH, a backslash doubled
+// (issue #33 item 7: a NUL in the message cut it off where it was printed).
+// [utest->req~div-real-d1~1]
+// [utest->req~div-cli-d9~4]
+TEST(RealParsing, RefusalsShowTheWholeText) {
+    RecordProperty("requirements", "DIV-REAL-D1,DIV-CLI-D9");
+    const std::string nul("1\0x", 3U);
+    EXPECT_EQ(parse_decimal(nul).error, "unexpected character '\\x00' at position 1 in \"1\\x00x\"");
+    EXPECT_EQ(parse_decimal("1e\x7f").error, "no exponent digits at position 2 in \"1e\\x7f\"");
+    EXPECT_EQ(parse_decimal("\t.").error, "no digits at position 0 in \"\\x09.\"");
+    EXPECT_EQ(parse_decimal("1\\").error, "unexpected character '\\\\' at position 1 in \"1\\\\\"");
+    EXPECT_EQ(parse_decimal("1e999999\n").error, "exponent beyond +-100000 in \"1e999999\\x0a\"");
+    EXPECT_EQ(visible_text(std::string("a\0\x1f\x7f\\\xc3\xa9 z", 9U)), "a\\x00\\x1f\\x7f\\\\\xc3\xa9 z");
 }
 
 // [utest->req~div-real-d1~1]

@@ -8,6 +8,9 @@
 //     zeros allowed); "2." is accepted (tests/real/test_real.cpp), as the
 //     implementation has always done;
 //   - a refusal carries a reason (ParseResult::error not empty);
+//   - the bound from the text (ParseResult::bits_bound) is at least the bits
+//     of the value's numerator and denominator in lowest terms, and a limit
+//     below it refuses the text as over the limit, a limit at it converts it;
 //   - exact value, by text: with d = max(0, fraction digits - exponent), the
 //     parsed value times 10^d is an integer, so to_decimal_string(x, d)
 //     (round to nearest, DIV-REAL-D2) must print it exactly: it must equal
@@ -17,7 +20,8 @@
 //     lowest terms, the sign on p, no leading zeros; GMP's own reader
 //     (mpz_set_str) gives back p and q with p/q == x.
 // No crash, no undefined behaviour, and bounded time (ctest passes
-// -timeout): 10^100000 is the largest power the reader may build.
+// -timeout): the largest power the reader may build is 10^(100000 + the
+// text's length).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -174,5 +178,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const sonnx::real::ParseResult again = sonnx::real::parse_decimal(printed);
     check(again.ok && (again.value == result.value));
     check_fraction(result.value);
+    const mpq_srcptr q = result.value.backend().data();
+    const std::uint64_t bits = static_cast<std::uint64_t>(mpz_sizeinbase(mpq_numref(q), 2)) +
+                               static_cast<std::uint64_t>(mpz_sizeinbase(mpq_denref(q), 2));
+    check(result.bits_bound >= bits);
+    const sonnx::real::ParseResult limited = sonnx::real::parse_decimal(text, result.bits_bound - 1U);
+    check(!limited.ok && limited.over_limit && (limited.bits_bound == result.bits_bound));
+    const sonnx::real::ParseResult at_limit = sonnx::real::parse_decimal(text, result.bits_bound);
+    check(at_limit.ok && (at_limit.value == result.value));
     return 0;
 }
