@@ -34,7 +34,15 @@ void check_output_path(const std::string& path, const char* option, const std::v
 CLI::Validator output_path_option() {
     return CLI::Validator(
         [](const std::string& path) {
-            return path.empty() ? std::string("an empty path names no file; give a file name") : std::string();
+            if (path.empty()) {
+                return std::string("an empty path names no file; give a file name");
+            }
+            // `--json= -j2` gives CLI11 no value, so it takes the next argument: an option
+            // read as a file name would be written over. A file named so is ./-name.
+            if (path.front() == '-') {
+                return "'" + path + "' reads as an option, not a file; write ./" + path + " for a file named so";
+            }
+            return std::string();
         },
         "");
 }
