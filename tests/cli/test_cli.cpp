@@ -714,7 +714,8 @@ TEST_F(Cli, EmptyOutputPathsAreUsageErrors) {
     // written to a file named -j2, exit 0); a path that reads as an option is refused.
     const CommandResult dash = run({"check", a, b, y, "--json=", "-j2"});
     EXPECT_EQ(dash.status, 2) << dash.out << dash.err;
-    EXPECT_TRUE(contains(dash.err, "'-j2' reads as an option, not a file; write ./-j2 for a file named so")) << dash.err;
+    EXPECT_TRUE(contains(dash.err, "'-j2' reads as an option, not a file; write ./-j2 for a file named so"))
+        << dash.err;
     EXPECT_EQ(directory_entries(dir_), (std::set<std::string>{"a.npy", "b.npy", "y.npy", "r0.json", "r1.json"}));
     // merge's --json is checked as check's: here it names one of the reports.
     const std::string r0 = file_text(path("r0.json"));
