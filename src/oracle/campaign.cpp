@@ -255,11 +255,7 @@ CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRoundi
     }
     std::vector<BlockWorker> workers = parallel::run_pool(
         source.end_block - source.first_block, options,
-        [&]() {
-            BlockWorker worker;
-            worker.checker = std::make_unique<BlockChecker>(type, rounding, subject);
-            return worker;
-        },
+        [&]() { return BlockWorker{std::make_unique<BlockChecker>(type, rounding, subject), {}, {}, {}, {}, 0U}; },
         [&](BlockWorker& worker, std::uint64_t task) {
             const std::uint64_t block = source.first_block + task;
             worker.a.clear();
