@@ -20,7 +20,9 @@ install(EXPORT sonnx_div_targets NAMESPACE sonnx::
 # no sonnx_accuracy (SONNX_BUILD_TOOLS=OFF); the config file then says so
 # when the component is requested.
 if(TARGET sonnx_accuracy)
-  install(TARGETS sonnx_accuracy EXPORT sonnx_div_accuracy_targets
+  # sonnx::parallel, the worker pool the scenarios run on: linked privately,
+  # but a static library's consumers link its archive too.
+  install(TARGETS sonnx_accuracy sonnx_parallel EXPORT sonnx_div_accuracy_targets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   # The whole directory, so headers added later are installed too.
   install(DIRECTORY include/sonnx/accuracy/

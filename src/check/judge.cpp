@@ -2,13 +2,9 @@
 #include "sonnx/check/judge.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "sonnx/check/profile_rules.hpp"
 #include "sonnx/oracle/element_words.hpp"
@@ -16,6 +12,7 @@
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
 #include "sonnx/oracle/shards.hpp"
+#include "sonnx/parallel/work_pool.hpp"
 
 namespace sonnx::check {
 
@@ -481,40 +478,31 @@ Report judge(const ConstTensorView& a, const ConstTensorView& b, const ConstTens
     const std::uint64_t first = shard.first;
     const std::uint64_t n = shard.end - shard.first;
     const std::uint64_t chunks = (n + kChunk - 1U) / kChunk;
-    std::atomic<std::uint64_t> next{0U};
-    std::mutex lock;
-    std::vector<Report> shares;
-    std::exception_ptr failure;
-    auto worker = [&]() {
+    // Chunk c is the elements [first + c kChunk, first + min(n, (c + 1) kChunk)):
+    // each worker's chunks rise (the pool hands them out in increasing
+    // order), and the shares merge into the same report whichever worker
+    // judged which chunk (DIV-CLI-D6). A worker that throws (out of memory)
+    // is the pool's rule: no report, the exception rethrown (DIV-CLI-D21).
+    struct Worker {
         Share share;
-        try {
-            ChunkChecker checker(a.type, settings, rounding, a.data, b.data, y.data, map);
-            for (std::uint64_t c = next++; c < chunks; c = next++) {
-                const std::uint64_t end = std::min(n, (c + 1U) * kChunk);
-                checker.check(first + c * kChunk, first + end, share);
-                share.report.elements += end - c * kChunk;
-            }
-            const Report done = share.finished(a.type, settings.worst);
-            const std::lock_guard<std::mutex> guard(lock);
-            shares.push_back(done);
-        } catch (...) {
-            const std::lock_guard<std::mutex> guard(lock);
-            failure = std::current_exception();
-        }
+        std::unique_ptr<ChunkChecker> checker;
     };
-    std::vector<std::thread> pool;
-    const std::uint64_t threads = std::max<std::uint64_t>(1U, std::min<std::uint64_t>(settings.threads, chunks));
-    for (std::uint64_t i = 0; i < threads; ++i) {
-        pool.emplace_back(worker);
-    }
-    for (std::thread& thread : pool) {
-        thread.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
-    for (const Report& share : shares) {
-        merge_into(report, share, settings.worst);
+    parallel::PoolOptions options;
+    options.threads = settings.threads;
+    std::vector<Worker> workers = parallel::run_pool(
+        chunks, options,
+        [&]() {
+            return Worker{Share{},
+                          std::make_unique<ChunkChecker>(a.type, settings, rounding, a.data, b.data, y.data, map)};
+        },
+        [&](Worker& worker, std::uint64_t c) {
+            const std::uint64_t end = std::min(n, (c + 1U) * kChunk);
+            worker.checker->check(first + c * kChunk, first + end, worker.share);
+            worker.share.report.elements += end - c * kChunk;
+        },
+        []() noexcept {});
+    for (Worker& worker : workers) {
+        merge_into(report, worker.share.finished(a.type, settings.worst), settings.worst);
     }
     return report;
 }

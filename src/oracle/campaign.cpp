@@ -1,24 +1,22 @@
 // Campaign engine: blocks of operand pairs, each a function of its number
-// only, checked on worker threads; the caller's thread reports progress.
+// only, checked on the worker pool's threads (src/parallel); the caller's
+// thread reports progress.
 #include "sonnx/oracle/campaign.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "campaign_operands.hpp"
 #include "sonnx/oracle/element_words.hpp"
 #include "sonnx/oracle/float_oracle.hpp"
 #include "sonnx/oracle/int_oracle.hpp"
 #include "sonnx/oracle/shards.hpp"
+#include "sonnx/parallel/work_pool.hpp"
 #include "sonnx/text/element_text.hpp"
 #include "sonnx/text/status_text.hpp"
 
@@ -225,76 +223,59 @@ private:
     std::vector<IntQuotient> verdicts_;
 };
 
+// Pair order.
+bool earlier(const Mismatch& x, const Mismatch& y) {
+    return (x.block != y.block) ? (x.block < y.block) : (x.index < y.index);
+}
+
+// One worker's checker and what it found in its blocks.
+struct BlockWorker {
+    std::unique_ptr<BlockChecker> checker;
+    Words a;
+    Words b;
+    std::vector<Mismatch> found;
+    std::vector<Mismatch> examples;
+    std::uint64_t mismatches{0U};
+};
+
+// The blocks on the pool (src/parallel): block first_block + k is task k; a
+// worker that throws is the pool's rule (DIV-CLI-D21): no result, the
+// exception rethrown. The caller's thread reports progress.
 CampaignResult run_blocks(const BlockSource& source, ElementType type, IntRounding rounding, unsigned threads,
                           const CampaignProgress& progress, DivFunction subject) {
     if (subject == nullptr) {
         throw std::invalid_argument("campaign: no division to check");
     }
     const auto began = std::chrono::steady_clock::now();
-    std::atomic<std::uint64_t> next{source.first_block};
     std::atomic<std::uint64_t> done{0U};
-    std::atomic<std::uint64_t> mismatches{0U};
-    std::mutex lock;
-    std::condition_variable finished_signal;
-    unsigned finished = 0U;
-    std::vector<Mismatch> examples;
-    std::exception_ptr failure;
-    const unsigned workers = std::max(1U, threads);
-    auto worker = [&]() {
-        try {
-            BlockChecker checker(type, rounding, subject);
-            Words a;
-            Words b;
-            std::vector<Mismatch> found;
-            for (std::uint64_t block = next++; block < source.end_block; block = next++) {
-                a.clear();
-                b.clear();
-                found.clear();
-                source.fill(block, a, b);
-                mismatches += checker.check(block, a, b, found);
-                done += a.size();
-                if (!found.empty()) {
-                    const std::lock_guard<std::mutex> guard(lock);
-                    examples.insert(examples.end(), found.begin(), found.end());
-                }
-            }
-        } catch (...) {
-            const std::lock_guard<std::mutex> guard(lock);
-            failure = std::current_exception();
-            next = source.end_block;  // the others stop too
-        }
-        const std::lock_guard<std::mutex> guard(lock);
-        ++finished;
-        finished_signal.notify_all();
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < workers; ++t) {
-        pool.emplace_back(worker);
+    parallel::PoolOptions options;
+    options.threads = threads;
+    if (progress) {
+        options.progress = [&progress, &done, &source]() { progress(done.load(), source.pairs); };
     }
-    {
-        std::unique_lock<std::mutex> guard(lock);
-        while (finished < workers) {
-            finished_signal.wait_for(guard, std::chrono::milliseconds(100));
-            if (progress) {
-                guard.unlock();
-                progress(done.load(), source.pairs);
-                guard.lock();
-            }
-        }
-    }
-    for (std::thread& thread : pool) {
-        thread.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    std::vector<BlockWorker> workers = parallel::run_pool(
+        source.end_block - source.first_block, options,
+        [&]() { return BlockWorker{std::make_unique<BlockChecker>(type, rounding, subject), {}, {}, {}, {}, 0U}; },
+        [&](BlockWorker& worker, std::uint64_t task) {
+            const std::uint64_t block = source.first_block + task;
+            worker.a.clear();
+            worker.b.clear();
+            worker.found.clear();
+            source.fill(block, worker.a, worker.b);
+            worker.mismatches += worker.checker->check(block, worker.a, worker.b, worker.found);
+            done += worker.a.size();
+            worker.examples.insert(worker.examples.end(), worker.found.begin(), worker.found.end());
+        },
+        []() noexcept {});
     // The first mismatches in pair order, whatever the threads did.
-    std::sort(examples.begin(), examples.end(), [](const Mismatch& x, const Mismatch& y) {
-        return (x.block != y.block) ? (x.block < y.block) : (x.index < y.index);
-    });
+    std::vector<Mismatch> examples;
     CampaignResult result;
     result.pairs = done.load();
-    result.mismatches = mismatches.load();
+    for (const BlockWorker& worker : workers) {
+        result.mismatches += worker.mismatches;
+        examples.insert(examples.end(), worker.examples.begin(), worker.examples.end());
+    }
+    std::sort(examples.begin(), examples.end(), earlier);
     for (std::size_t i = 0; (i < examples.size()) && (i < kMaxExamples); ++i) {
         result.examples.push_back(examples[i].text);
         result.example_positions.emplace_back(examples[i].block, examples[i].index);

@@ -4,10 +4,15 @@
 // report must catch.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <mutex>
+#include <set>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "div_element.hpp"
@@ -458,6 +463,53 @@ TEST(IntScenario, WrongElementCodeIsRefuted) {
         core_int_division<std::int32_t>(IntRounding::toward_zero), IntRounding::floor, boxes, options);
     EXPECT_GT(truncating.tally(Assertion::int_exact).refuted, 0U);
     EXPECT_NE(to_text(truncating).find("refuted int_exact"), std::string::npos);
+}
+
+// A user's function that throws is the worker pool's rule (DIV-CLI-D21):
+// no box after the lowest one that throws is started, and that box's error
+// is the one reported, naming the box, whatever the thread count and
+// whichever box threw first in time. Boxes: A' = 1 ... 64, B' = 3, exact.
+// The function throws on box 5 (A' = 6) a quarter of a second after it is
+// called, and on box 40 (A' = 41) at once, so that on two threads box 40
+// usually throws first in time.
+// [utest->req~div-cli-d21~1]
+// [utest->req~div-uv-d6~1]
+TEST(UserFunctions, AFunctionThatThrowsIsReportedAtTheLowestBox) {
+    RecordProperty("requirements", "DIV-CLI-D21,DIV-UV-D6");
+    std::vector<FloatBox> boxes;
+    for (std::int64_t i = 1; i <= 64; ++i) {
+        boxes.push_back(box(operand({i, 0}, {0, 0}, {0, 0}), operand({3, 0}, {0, 0}, {0, 0}), "exact"));
+    }
+    std::mutex lock;
+    std::set<double> called;
+    const FloatDivision<Fp32> throws = [&](const Sde<Fp32>& a, const Sde<Fp32>& b) {
+        const double value = low(a.computed().finite()).convert_to<double>();
+        {
+            const std::lock_guard<std::mutex> guard(lock);
+            called.insert(value);
+        }
+        if (value == 6.0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            throw std::runtime_error("no division of 6");
+        }
+        if (value == 41.0) {
+            throw std::runtime_error("no division of 41");
+        }
+        return a / b;
+    };
+    const std::string expected = "box 5 (" + to_text(boxes[5]) + "): no division of 6";
+    for (const unsigned threads : {1U, 2U, 3U}) {
+        called.clear();
+        ScenarioOptions options;
+        options.threads = threads;
+        try {
+            (void)run_float_scenario<Fp32>(throws, boxes, options);
+            ADD_FAILURE() << "no exception on " << threads << " threads";
+        } catch (const std::runtime_error& e) { EXPECT_EQ(std::string(e.what()), expected) << threads << " threads"; }
+        if (threads == 1U) {  // one worker: nothing after box 5 started
+            EXPECT_EQ(called, (std::set<double>{1.0, 2.0, 3.0, 4.0, 5.0, 6.0}));
+        }
+    }
 }
 
 }  // namespace
