@@ -51,7 +51,7 @@ def replace_in(path: str, old: str, new: str, count: int = 1) -> None:
         handle.write(text.replace(old, new, count) if count else text.replace(old, new))
 
 
-class Readme(unittest.TestCase):
+class DocsReadme(unittest.TestCase):
     """The README: short, with the two quick-start commands, linking every guide (DIV-DOC-D1)."""
     REQUIREMENTS = "DIV-DOC-D1"
 
@@ -73,7 +73,7 @@ class Readme(unittest.TestCase):
         self.assertIn("README.md does not link docs/proofs.md", doclib.check_readme(unlinked))
 
 
-class Links(unittest.TestCase):
+class DocsLinks(unittest.TestCase):
     """Every relative link of README.md, CHANGELOG.md and docs/*.md resolves, anchors included (DIV-DOC-D2)."""
     REQUIREMENTS = "DIV-DOC-D2"
 
@@ -102,7 +102,7 @@ class Links(unittest.TestCase):
         self.assertEqual(doclib.anchors("# A\n## A\n```\n# not a heading\n```\n"), ["a", "a-1"])
 
 
-class CommandBlocks(unittest.TestCase):
+class DocsCommandBlocks(unittest.TestCase):
     """Every fenced block is run by a test or marked illustrative; the runnable ones run against the build
     (DIV-DOC-D3)."""
     REQUIREMENTS = "DIV-DOC-D3"
@@ -140,7 +140,7 @@ class CommandBlocks(unittest.TestCase):
             self.assertIn("block 't-fails' exited 2, not 0", problems[0])
 
 
-class Options(unittest.TestCase):
+class DocsOptions(unittest.TestCase):
     """docs/cli.md and the man page hold every option each command's --help prints (DIV-DOC-D4)."""
     REQUIREMENTS = "DIV-DOC-D4"
 
@@ -183,7 +183,7 @@ class Options(unittest.TestCase):
                              ["sonnx-div.1: sonnx-div check --worst (in --help) is missing from its subsection"])
 
 
-class ManPage(unittest.TestCase):
+class DocsManPage(unittest.TestCase):
     """sonnx-div(1) renders with man -l without a warning, and cmake --install puts it where man finds it
     (DIV-DOC-D4)."""
     REQUIREMENTS = "DIV-DOC-D4"
@@ -222,7 +222,7 @@ class ManPage(unittest.TestCase):
 
 
 @unittest.skipUnless(os.path.exists(DOXYFILE), "the build has no Doxyfile: SONNX_BUILD_DOCS is OFF (no doxygen)")
-class ApiReference(unittest.TestCase):
+class DocsApiReference(unittest.TestCase):
     """Doxygen documents every public name of include/sonnx/ warning-free; an undocumented one fails
     (DIV-DOC-D5)."""
     REQUIREMENTS = "DIV-DOC-D5"
@@ -265,7 +265,7 @@ class ApiReference(unittest.TestCase):
             self.assertIn("is not documented", done.stderr)
 
 
-class Figures(unittest.TestCase):
+class DocsFigures(unittest.TestCase):
     """Measured figures live where they are made; the version has one source (DIV-DOC-D6)."""
     REQUIREMENTS = "DIV-DOC-D6"
 

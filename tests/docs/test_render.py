@@ -13,7 +13,7 @@ import doclib  # noqa: E402
 from doclib import ROOT  # noqa: E402
 
 
-class RenderedGuides(unittest.TestCase):
+class DocsRenderedGuides(unittest.TestCase):
     REQUIREMENTS = "DIV-DOC-D2"
 
     def setUp(self):
