@@ -44,3 +44,9 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/sonnx_divConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/sonnx_divConfigVersion.cmake
   DESTINATION ${SONNX_INSTALL_CMAKEDIR})
+
+# The man page of the command, beside it: `man sonnx-div` after the install
+# (docs/CMakeLists.txt configures it with the project's version).
+if(TARGET sonnx-div)
+  install(FILES ${SONNX_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()

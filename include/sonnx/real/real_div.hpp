@@ -1,6 +1,7 @@
-// The real variant of Div: exact element-wise division of rational tensors.
-// The executable form of the spec's real semantics; it allocates, so it lives
-// outside the MISRA-style core.
+/// @file
+/// The real variant of Div: exact element-wise division of rational tensors.
+/// The executable form of the spec's real semantics; it allocates, so it lives
+/// outside the MISRA-style core.
 #ifndef SONNX_REAL_REAL_DIV_HPP
 #define SONNX_REAL_REAL_DIV_HPP
 
@@ -12,14 +13,15 @@
 
 namespace sonnx::real {
 
+/// A tensor of exact rationals.
 struct RealTensor {
-    std::vector<std::uint64_t> dims;  // empty: a scalar
-    std::vector<Rational> values;     // row-major, product of dims elements
+    std::vector<std::uint64_t> dims;  ///< empty: a scalar
+    std::vector<Rational> values;     ///< row-major, product of dims elements
 };
 
-// Y = A / B exactly. Errors: shape_mismatch (DIV-REAL-C1, operand B, first
-// differing axis), zero_divisor (DIV-REAL-C2, operand B, first index); y is
-// left untouched on error.
+/// Y = A / B exactly. Errors: shape_mismatch (DIV-REAL-C1, operand B, first
+/// differing axis), zero_divisor (DIV-REAL-C2, operand B, first index); y is
+/// left untouched on error.
 [[nodiscard]] Status div(const RealTensor& a, const RealTensor& b, RealTensor& y);
 
 }  // namespace sonnx::real
