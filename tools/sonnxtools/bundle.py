@@ -8,6 +8,7 @@ all read STEPS: adding a step is one entry here and its module.
 """
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -57,12 +58,40 @@ class Step:
             artifact in (f"spec/{name}" for name in self.documents)
 
 
-# The build flags the manifest records (CMakeLists.txt and CMakePresets.json set them).
-BUILD_FLAGS: Dict[str, str] = {
-    "arch": "-march=x86-64-v3 (release, coverage, mcdc), baseline ISA (asan)",
-    "warnings": "-Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow -Werror",
-    "floating point": "-ffp-contract=off -fno-fast-math",
-}
+# The configurations whose flags the manifest records: the presets the steps build.
+FLAG_PRESETS = ("release", "asan", "coverage", "mcdc")
+
+
+def build_flags(root: str) -> Dict[str, str]:
+    """The build flags the manifest records, read where the build takes them: the warning and
+    floating-point flags from cmake/Strictness.cmake, the instruction set and -Werror from each configured
+    preset's CMakeCache.txt (a preset not configured is said to be so)."""
+    def cache(preset: str, name: str) -> Optional[str]:
+        path = os.path.join(root, "build", preset, "CMakeCache.txt")
+        if not os.path.exists(path):
+            return None
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.startswith(name + ":"):
+                    return line.split("=", 1)[1].strip()
+        return ""
+
+    with open(os.path.join(root, "cmake", "Strictness.cmake"), encoding="utf-8") as handle:
+        strictness = handle.read()
+
+    def listed(name: str) -> str:
+        found = re.search(r"set\(" + name + r" ([^)]*)\)", strictness)
+        return " ".join(found.group(1).split()) if found else "not found"
+
+    arch = []
+    for preset in FLAG_PRESETS:
+        value = cache(preset, "SONNX_ARCH_FLAGS")
+        arch.append(f"{preset}: " + ("not configured" if value is None else value or "baseline ISA"))
+    werror = [p for p in FLAG_PRESETS if cache(p, "SONNX_WERROR") in ("ON", "TRUE", "1")]
+    return {"arch": "; ".join(arch),
+            "warnings": listed("SONNX_WARNING_FLAGS") + (f" -Werror ({', '.join(werror)})" if werror else ""),
+            "floating point": listed("SONNX_FP_FLAGS")}
+
 
 # Artifacts of the bundle itself, written by no step: the logs (with durations), the index page (times),
 # the manifest (its date), and the runtimes report (made by another command, tools/runtimes, with its date).
