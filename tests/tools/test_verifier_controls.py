@@ -393,7 +393,8 @@ class MutationAnalysis(unittest.TestCase):
         # value is constant.
         sites = self.sites_with("\nint bonus(int kind, int x) {\n    int y = 0;\n    switch (kind) {\n"
                                 "        case 7:\n            y = x + 2;\n            break;\n"
-                                "        default:\n            y = x - 3;\n            break;\n    }\n    return y;\n}\n")
+                                "        default:\n            y = x - 3;\n            break;\n    }\n"
+                                "    return y;\n}\n")
         descriptions = {(line.split("\t")[4], line.split("\t")[3]) for line in sites if "\t" in line}
         self.assertIn(("y = x + 2;", "+ -> -"), descriptions)   # under a case label
         self.assertIn(("y = x + 2;", "2 -> 2 + 1"), descriptions)

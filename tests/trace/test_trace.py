@@ -32,12 +32,14 @@ class Fixture:
         self.dir = tempfile.TemporaryDirectory()
         self.root = self.dir.name
         self.write("spec/x.md", SPEC.format(rev=rev, extra=extra_needs))
-        self.write("src/core/x.cpp", f"// {tag('impl', 'div-x-c1')}\nint divide(int a, int b) {{\n    return a / b;\n}}\n")
+        self.write("src/core/x.cpp",
+                   f"// {tag('impl', 'div-x-c1')}\nint divide(int a, int b) {{\n    return a / b;\n}}\n")
         self.write("tests/unit/x_test.cpp",
                    f"// {tag('utest', 'div-x-c1')}\nTEST(Suite, Name) {{\n"
                    f"    RecordProperty(\"requirements\", \"DIV-X-C1\");\n}}\n")
         self.write("src/core/CMakeLists.txt", "add_library(x x.cpp)\n")
-        self.write("tests/unit/CMakeLists.txt", "foreach(name x_test)\n  add_executable(${name} ${name}.cpp)\nendforeach()\n")
+        self.write("tests/unit/CMakeLists.txt",
+                   "foreach(name x_test)\n  add_executable(${name} ${name}.cpp)\nendforeach()\n")
 
     def write(self, relative: str, text: str) -> None:
         path = os.path.join(self.root, relative)
@@ -216,7 +218,8 @@ class TraceCheck(unittest.TestCase):
         fixture = self.fixture()
         fixture.write("src/core/y.cpp", "// helper of divide: no requirement of its own\n\nconstexpr int kTwo = 2;\n")
         self.assert_defect(fixture, "invalid-helper-marker")
-        fixture = self.core_with_helper("// helper of divide: no requirement of its own", used=False, use="Twice{}.twice(a)",
+        fixture = self.core_with_helper("// helper of divide: no requirement of its own", used=False,
+                                        use="Twice{}.twice(a)",
                                         helper="struct Twice {\n    int twice(int a) { return 2 * a; }\n};\n")
         self.assert_defect(fixture, "invalid-helper-marker")
         self.assertIn("divide does not use Twice", fixture.check().stdout)
@@ -244,7 +247,8 @@ class TraceCheck(unittest.TestCase):
         self.assertEqual(outcome.returncode, 0, outcome.stdout)
         # A tag moved to another function, a tag gained or lost, a test gained: stale.
         for relative, text in (
-                ("src/core/x.cpp", f"// {tag('impl', 'div-x-c1')}\nint quotient(int a, int b) {{\n    return a / b;\n}}\n"),
+                ("src/core/x.cpp",
+                 f"// {tag('impl', 'div-x-c1')}\nint quotient(int a, int b) {{\n    return a / b;\n}}\n"),
                 ("src/core/x.cpp", f"// {tag('impl', 'div-x-c1')}\nint divide(int a, int b) {{\n    return a / b;\n}}\n"
                                    f"// {tag('impl', 'div-x-c1')}\nint other(int a) {{\n    return a;\n}}\n"),
                 ("src/core/x.cpp", "// helper of nobody: no requirement of its own\nint divide(int a, int b) {\n"
@@ -305,8 +309,9 @@ class TraceCheck(unittest.TestCase):
         fixture.write("tests/unit/y_test.cpp",
                       f"// {tag('utest', 'div-x-c1')}\nTEST(Other, Crashed) {{\n"
                       f"    RecordProperty(\"requirements\", \"DIV-X-C1\");\n}}\n")
-        fixture.write("tests/unit/CMakeLists.txt", "foreach(name x_test y_test)\n  add_executable(${name} ${name}.cpp)\n"
-                                                   "endforeach()\n")
+        fixture.write("tests/unit/CMakeLists.txt",
+                      "foreach(name x_test y_test)\n  add_executable(${name} ${name}.cpp)\n"
+                      "endforeach()\n")
         self.assert_defect(fixture, "test-not-run", "--results", fixture.results())
         fixture.trace("matrix")
         allowed = fixture.check("--results", fixture.results(), "--may-not-run", "Other.*")
@@ -473,8 +478,8 @@ class TraceCheck(unittest.TestCase):
         self.assertIn("NOT CHECKED upstream: upstream/div.md not found", outcome.stdout)
         self.assertIn("0 of 1 documents read", outcome.stdout)
         # A row naming an unknown requirement is still a defect: it needs only spec/.
-        fixture.write("spec/upstream-x.md", UPSTREAM_TABLE.format(rows=UPSTREAM_ROWS.replace("DIV-X-C1 | agrees",
-                                                                                            "DIV-X-C7 | agrees")))
+        rows = UPSTREAM_ROWS.replace("DIV-X-C1 | agrees", "DIV-X-C7 | agrees")
+        fixture.write("spec/upstream-x.md", UPSTREAM_TABLE.format(rows=rows))
         self.assert_defect(fixture, "upstream-unknown-requirement")
 
     def test_upstream_table_names_its_documents(self):

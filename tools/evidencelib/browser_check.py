@@ -5,7 +5,7 @@ import subprocess
 from html.parser import HTMLParser
 from typing import List
 
-from .runner import StepResult
+from sonnxtools.run import StepResult
 
 
 class _Links(HTMLParser):

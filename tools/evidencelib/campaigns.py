@@ -5,12 +5,12 @@ import html
 import json
 import math
 import os
-import subprocess
 import time
-import xml.etree.ElementTree as ElementTree
-from typing import Dict, List, Optional, Tuple
+from typing import IO, Any, Dict, List, Optional, Tuple
 
-from .runner import Runner, StepResult
+from sonnxtools import pages, paths
+from sonnxtools.results import ResultsError, read_xml
+from sonnxtools.run import Runner, StepResult, run_logged
 
 SEED = 20261122  # fixed, so that two runs of one revision check the same pairs
 SAMPLED = ["--random", "100000000", "--seed", str(SEED)]
@@ -49,7 +49,7 @@ np.save(out + "/y_reciprocal.npy", a * (np.float32(1) / b))
 """
 
 
-def _histogram_svg(title: str, histogram: List[Dict[str, object]]) -> str:
+def _histogram_svg(title: str, histogram: List[Dict[str, Any]]) -> str:
     """Bars of log10(1 + count) per ulp-error bucket, labelled with the counts."""
     width, height, left, bottom, bar = 640, 300, 60, 60, 56
     peak = max((math.log10(1 + int(h["count"])) for h in histogram), default=1.0) or 1.0
@@ -71,12 +71,8 @@ def _histogram_svg(title: str, histogram: List[Dict[str, object]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _run(runner: Runner, command: List[str], log) -> int:
-    log.write("$ " + " ".join(command) + "\n")
-    log.flush()
-    status = subprocess.run(command, cwd=runner.root, stdout=log, stderr=subprocess.STDOUT, check=False).returncode
-    log.write(f"[exit status {status}]\n")
-    return status
+def _run(runner: Runner, command: List[str], log: IO[str]) -> int:
+    return run_logged(command, runner.root, log)
 
 
 # The exhaustive campaigns' GoogleTest names, for result files that predate the `type` and
@@ -90,23 +86,24 @@ EXHAUSTIVE_TESTS = {
 }
 
 
-def _exhaustive_rows(xml_path: str) -> List[Dict[str, object]]:
+def _exhaustive_rows(xml_path: str) -> List[Dict[str, Any]]:
     """Every pair of FP16, BF16, INT16 (floor, trunc) and UINT16: the results of the ctest label
-    `exhaustive` (GoogleTest XML). A failed test shows its mismatch count with "see log", also
-    when it failed for another reason (a pair not reaching the division) with 0 mismatches."""
-    rows: List[Dict[str, object]] = []
-    for case in ElementTree.parse(xml_path).iter("testcase"):
-        name = case.get("name", "")
-        properties = {p.get("name"): p.get("value") for p in case.iter("property")}
-        failed = case.find("failure") is not None
+    `exhaustive` (GoogleTest XML; ResultsError when it is missing, empty or malformed). A failed or errored
+    test shows its mismatch count with "see log", also when it failed for another reason (a pair not
+    reaching the division) with 0 mismatches."""
+    rows: List[Dict[str, Any]] = []
+    for case in read_xml(xml_path):
+        name = case.name
+        failed = case.verdict == "failed"
         known_type, known_rounding = EXHAUSTIVE_TESTS.get(name, (name[:4].upper(), None))
-        mismatches: object = int(properties["mismatches"]) if "mismatches" in properties else None
+        mismatches: object = int(case.value("mismatches")) if case.has_property("mismatches") else None
         if failed:
             mismatches = "see log" if mismatches is None else f"{mismatches}, see log"
-        rows.append({"name": name, "type": properties.get("type", known_type), "mode": "exhaustive",
-                     "int_rounding": properties.get("int_rounding", known_rounding),
-                     "pairs": int(properties.get("pairs", "0")), "mismatches": 0 if mismatches is None else mismatches,
-                     "seconds": float(properties.get("seconds", "0")), "report": "test_campaign_exhaustive.xml"})
+        rows.append({"name": name, "type": case.value("type", known_type), "mode": "exhaustive",
+                     "int_rounding": (case.value("int_rounding") if case.has_property("int_rounding")
+                                      else known_rounding),
+                     "pairs": int(case.value("pairs", "0")), "mismatches": 0 if mismatches is None else mismatches,
+                     "seconds": float(case.value("seconds", "0")), "report": "test_campaign_exhaustive.xml"})
     return rows
 
 
@@ -114,13 +111,13 @@ def run_campaigns(runner: Runner, root: str, exhaustive_xml: Optional[str]) -> S
     """The quick campaigns through the command line, plus the exhaustive 16-bit results when given."""
     out_dir = os.path.join(runner.bundle, "campaigns")
     os.makedirs(out_dir, exist_ok=True)
-    cli = os.path.join(root, "build", "release", "src", "cli", "sonnx-div")
-    threads = str(os.cpu_count() or 2)
-    exhaustive = exhaustive_xml is not None and os.path.exists(exhaustive_xml)
+    cli = os.path.join(paths.build_dir("release", root), "src", "cli", "sonnx-div")
+    threads = paths.jobs()
+    exhaustive = exhaustive_xml is not None
     started = time.monotonic()
     step = StepResult(name="campaigns", ok=False, seconds=0.0, log=os.path.join("logs", "campaigns.log"))
     log_path = os.path.join(runner.bundle, step.log)
-    rows: List[Dict[str, object]] = []
+    rows: List[Dict[str, Any]] = []
     failures: List[str] = []
     with open(log_path, "w", encoding="utf-8") as log:
         for name, arguments in QUICK:
@@ -138,8 +135,11 @@ def run_campaigns(runner: Runner, root: str, exhaustive_xml: Optional[str]) -> S
         demo = _checker_demo(runner, cli, out_dir, log)
     if demo is None:
         failures.append("check demonstration")
-    if exhaustive:
-        rows = _exhaustive_rows(exhaustive_xml) + rows
+    if exhaustive_xml is not None:
+        try:
+            rows = _exhaustive_rows(exhaustive_xml) + rows
+        except ResultsError as error:
+            failures.append(f"exhaustive results not read: {error}")
     stable = [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as handle:
         json.dump({"campaigns": stable, "exhaustive_16_bit": exhaustive}, handle, indent=1, sort_keys=True)
@@ -197,38 +197,6 @@ def _seconds_text(seconds: object) -> str:
     return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.2g}"
 
 
-def _write_page(out_dir: str, rows: List[Dict[str, object]], demo, exhaustive: bool) -> None:
-    body = "".join(
-        f'<tr class="{"ok" if r["mismatches"] == 0 else "failed"}"><td>{html.escape(str(r["name"]))}</td>'
-        f'<td>{html.escape(str(r["type"]))}</td><td>{html.escape(str(r["mode"]))}</td>'
-        f'<td>{html.escape(str(r.get("int_rounding") or ""))}</td><td>{html.escape(str(r.get("seed") or ""))}</td>'
-        f'<td>{int(r["pairs"]):,}</td><td>{r["mismatches"]}</td><td>{_seconds_text(r.get("seconds"))}</td>'
-        f'<td><a href="{html.escape(str(r.get("report", str(r["name"]) + ".json")))}">report</a></td></tr>' for r in rows)
-    demo_html = "<p>The checker demonstration did not run; see the log.</p>"
-    if demo is not None:
-        demo_html = f"""<h2>What <code>sonnx-div check</code> reports on another runtime</h2>
-<p>{DEMO_ELEMENTS:,} seeded FP32 operand pairs (seed {SEED}). The core's own result checks as conforming
-(<a href="check-demo/check_reference.json">report</a>). A runtime that computes <code>a * (1/b)</code>, as
-fast-math division does, gives {demo["conforming"]:,} conforming elements of {demo["elements"]:,} under
-<code>--accept one-ulp</code>, {demo["exact_matches"]:,} bit-exact, maximum error {html.escape(str(demo["max_ulp_error"]))} ulp
-(<a href="check-demo/check_reciprocal.json">report</a>):</p>
-<p><img src="reciprocal-histogram.svg" alt="ulp-error histogram of a * (1/b)"></p>"""
-    page = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Oracle campaigns</title>
-<style>body{{font-family:sans-serif;margin:2em;max-width:70em}}table{{border-collapse:collapse}}
-td,th{{border:1px solid #bbb;padding:.2em .5em}}.failed{{background:#fdd}}</style></head><body>
-<h1>Oracle campaigns: the core against the exact oracle</h1>
-<p>Each campaign runs <code>sonnx-div campaign</code>: floats must equal MPFR's correctly rounded quotient bit for
-bit (any NaN matching any NaN); integers must equal GMP's floor or truncated quotient, and a zero divisor or
-MIN / -1 must be rejected with its requirement. Every pair of the 4- and 8-bit types; boundary tables plus
-seeded random pairs for the 32- and 64-bit types;
-{"every pair of FP16, BF16, INT16 (both roundings) and UINT16 (the ctest label <code>exhaustive</code>)"
- if exhaustive else "the exhaustive FP16, BF16, INT16 and UINT16 campaigns were left out (--quick)"}.
-Times are wall-clock seconds on the bundle's machine, also in the reports.</p>
-<table><tr><th>campaign</th><th>type</th><th>mode</th><th>rounding</th><th>seed</th><th>pairs</th>
-<th>mismatches</th><th>seconds</th><th>report</th></tr>{body}</table>
-{demo_html}
-</body></html>
-"""
-    with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as handle:
-        handle.write(page)
+def _write_page(out_dir: str, rows: List[Dict[str, Any]], demo, exhaustive: bool) -> None:
+    pages.write(os.path.join(out_dir, "index.html"), "campaigns.html", rows=rows, demo=demo, exhaustive=exhaustive,
+                seconds_text=_seconds_text, demo_elements=DEMO_ELEMENTS, seed=SEED)

@@ -2,10 +2,10 @@
 that neither manifest lists as timestamped."""
 import json
 import os
-from typing import Dict, List
+from typing import Any, Dict, List
 
 
-def _manifest(bundle: str) -> Dict[str, object]:
+def _manifest(bundle: str) -> Dict[str, Any]:
     with open(os.path.join(bundle, "manifest.json"), encoding="utf-8") as handle:
         return json.load(handle)
 

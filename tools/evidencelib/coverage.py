@@ -7,7 +7,7 @@ import shutil
 from typing import List
 
 from .coverage_gaps import check_gaps
-from .runner import Runner, StepResult
+from sonnxtools.run import Runner, StepResult
 
 CORE_FILTER = r"src/core/"
 REAL_FILTER = r"src/real/"
@@ -91,7 +91,8 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
         with open(summary_path, encoding="utf-8") as handle:
             totals = json.load(handle)
         result.detail = (f"statements {totals['line_percent']:.1f}% ({totals['line_covered']}/{totals['line_total']}), "
-                         f"branches {totals['branch_percent']:.1f}% ({totals['branch_covered']}/{totals['branch_total']})")
+                         f"branches {totals['branch_percent']:.1f}% "
+                         f"({totals['branch_covered']}/{totals['branch_total']})")
         result.artifacts = ["coverage/index.html", "coverage/summary.txt", "coverage/summary.json"]
         rows, problems = check_gaps(root, os.path.join(build, "core-lines.json"))
         with open(os.path.join(out_dir, "gaps.json"), "w", encoding="utf-8") as handle:
@@ -144,7 +145,8 @@ def clang_mcdc(runner: Runner, root: str) -> StepResult:
         return result
     raw = sorted(glob.glob(os.path.join(profiles, "*.profraw")))
     merged = os.path.join(build, "merged.profdata")
-    binaries = _instrumented_binaries(os.path.join(build, "tests")) + _instrumented_binaries(os.path.join(build, "why3"))
+    binaries = _instrumented_binaries(os.path.join(build, "tests")) + \
+        _instrumented_binaries(os.path.join(build, "why3"))
     if not raw or not binaries:
         result.ok = False
         result.detail = "no profiles or no test binaries"
@@ -155,7 +157,8 @@ def clang_mcdc(runner: Runner, root: str) -> StepResult:
     core = os.path.join(root, "src", "core")
     report = runner.run("coverage-mcdc-report", [
         ["llvm-profdata-19", "merge", "-sparse", "-o", merged] + raw,
-        ["sh", "-c", " ".join(["llvm-cov-19", "report"] + objects + ["-instr-profile=" + merged, "--show-mcdc-summary", core])
+        ["sh", "-c", " ".join(["llvm-cov-19", "report"] + objects
+                              + ["-instr-profile=" + merged, "--show-mcdc-summary", core])
          + " > " + os.path.join(out_dir, "report.txt")],
         ["llvm-cov-19", "show"] + objects + ["-instr-profile=" + merged, "-show-mcdc", "-format=html",
                                              "-output-dir=" + os.path.join(out_dir, "html"), core],

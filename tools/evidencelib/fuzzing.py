@@ -2,16 +2,16 @@
 (each target a fixed number of executions from seed 1 and an empty working corpus, tests/io/fuzz/) and
 reports every target's executions, edge coverage and reproducers on fuzzing/index.html."""
 import glob
-import html
 import json
 import os
 import re
 import shutil
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from typing import Dict, List
 
-from .runner import Runner, StepResult
+from sonnxtools import pages, paths
+from sonnxtools.results import ResultsError, read_xml
+from sonnxtools.run import Runner, StepResult
 
 # What each target reaches (tests/io/fuzz/<target>.cpp says how it checks it).
 REACHES: Dict[str, str] = {
@@ -47,17 +47,9 @@ class FuzzRun:
 
 
 def _ctest_verdicts(junit: str) -> Dict[str, str]:
-    if not os.path.exists(junit):
-        return {}
-    try:
-        tree = ElementTree.parse(junit)
-    except ElementTree.ParseError:
-        return {}
-    verdicts = {}
-    for case in tree.iter("testcase"):
-        failed = case.find("failure") is not None or case.find("error") is not None or case.get("status") == "fail"
-        verdicts[case.get("name", "")] = "failed" if failed else "passed"
-    return verdicts
+    """ctest's verdict of each test (passed, failed or skipped) from its JUnit XML; ResultsError when the
+    file is missing, empty or malformed."""
+    return {case.name: case.verdict for case in read_xml(junit)}
 
 
 def _read_run(target: str, work: str, verdict: str) -> FuzzRun:
@@ -82,46 +74,12 @@ def _read_run(target: str, work: str, verdict: str) -> FuzzRun:
     return run
 
 
-def _page(runs: List[FuzzRun], detail: str, flags: str) -> str:
-    rows = "".join(
-        f'<tr class="{"passed" if r.verdict == "passed" and not r.failures else "failed"}">'
-        f'<td>{html.escape(r.target)}</td><td>{html.escape(REACHES.get(r.target, ""))}</td>'
-        f'<td>{r.verdict}</td><td>{r.executions:,}</td><td>{r.edges}</td><td>{r.features}</td>'
-        f'<td>{r.new_units}</td><td>{r.corpus_units}</td>'
-        f'<td>{len(r.failures)}{(": " + html.escape(", ".join(r.failures))) if r.failures else ""}</td></tr>'
-        for r in runs)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Fuzzing</title>
-<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}
-td,th{{border:1px solid #bbb;padding:.2em .5em;vertical-align:top}}.failed{{background:#fdd}}</style></head>
-<body><h1>Fuzzing the input path</h1>
-<p>{html.escape(detail)}.</p>
-<p>libFuzzer (clang-19) with AddressSanitizer and UndefinedBehaviorSanitizer, the <code>fuzz</code> preset;
-<code>ctest --preset fuzz</code> runs every target of <code>tests/io/fuzz/</code> in one process for a fixed
-number of executions from seed 1, the committed seed corpus <code>tests/io/fuzz/corpus/&lt;target&gt;/</code> and
-an empty working corpus, without address-space randomization (<code>setarch -R</code>) or time-driven corpus
-reloads, so that the figures below are the same on every run of one revision and do not depend on the
-machine's speed or load
-(flags: <code>{html.escape(flags)}</code>; per-input timeout and ctest timeout are hang guards only).
-Edges: the <code>cov:</code> figure of libFuzzer's last line, the instrumented edges of the project's code
-(sonnx_io, sonnx_core, sonnx_real, sonnx_conformance and the target) that the run reached; features:
-<code>ft:</code>; new units: <code>stat::new_units_added</code>. Reproducers: the <code>crash-</code>,
-<code>leak-</code>, <code>timeout-</code> and <code>oom-</code> files libFuzzer writes for a failing input;
-any fails the step, and is copied to <code>reproducers/&lt;target&gt;/</code> (rerun it with
-<code>build/fuzz/tests/io/fuzz/&lt;target&gt; FILE</code>). libFuzzer's own logs (with times and speeds) are in
-<code>logs/</code>.</p>
-<table><tr><th>target</th><th>reaches</th><th>ctest</th><th>executions</th><th>edges (cov)</th>
-<th>features (ft)</th><th>new units</th><th>corpus units</th><th>reproducers</th></tr>{rows}</table>
-</body></html>
-"""
-
-
 def run_fuzzing(runner: Runner, root: str) -> StepResult:
     """Builds and runs the fuzz preset; fuzzing/index.html, fuzzing/summary.json, fuzzing/logs/."""
     out_dir = os.path.join(runner.bundle, "fuzzing")
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(os.path.join(out_dir, "logs"))
-    jobs = str(os.cpu_count() or 2)
+    jobs = paths.jobs()
     step = runner.run("fuzzing", [
         ["cmake", "--preset", "fuzz"],
         ["cmake", "--build", "--preset", "fuzz", "-j", jobs],
@@ -135,9 +93,13 @@ def report_fuzzing(runner: Runner, root: str, step: StepResult) -> StepResult:
     from build/fuzz, writes the reports, and fails the step on any failed run or reproducer."""
     out_dir = os.path.join(runner.bundle, "fuzzing")
     os.makedirs(os.path.join(out_dir, "logs"), exist_ok=True)
-    work_root = os.path.join(root, "build", "fuzz", "tests", "io", "fuzz")
+    work_root = os.path.join(paths.build_dir("fuzz", root), "tests", "io", "fuzz")
     junit = os.path.join(out_dir, "ctest-junit.xml")
-    verdicts = _ctest_verdicts(junit)
+    unread = ""
+    try:
+        verdicts = _ctest_verdicts(junit)
+    except ResultsError as error:
+        verdicts, unread = {}, str(error)
     runs = []
     reproducers: List[str] = []
     for target in sorted(verdicts):
@@ -157,7 +119,7 @@ def report_fuzzing(runner: Runner, root: str, step: StepResult) -> StepResult:
     incomplete = [r.target for r in runs if (r.executions < 0 or r.edges < 0) and r.verdict == "passed"]
     failures = sum(len(r.failures) for r in runs)
     missing = [name for name in REACHES if name not in verdicts]
-    step.ok = step.ok and bool(runs) and not failed and not incomplete and not missing
+    step.ok = step.ok and bool(runs) and not failed and not incomplete and not missing and not unread
     flags = ("-runs=N -seed=1 -reload=0 -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 "
              "-dict=tests/io/fuzz/dict/*.dict")
     step.detail = (f"{len(runs)} targets, {sum(max(r.executions, 0) for r in runs):,} executions, "
@@ -165,15 +127,16 @@ def report_fuzzing(runner: Runner, root: str, step: StepResult) -> StepResult:
                    + "; ".join(f"{r.target} {max(r.executions, 0):,} runs, {r.edges} edges" for r in runs)
                    + (f"; FAILED: {', '.join(failed)}" if failed else "")
                    + (f"; no statistics from {', '.join(incomplete)}" if incomplete else "")
-                   + (f"; not run: {', '.join(missing)}" if missing else ""))
+                   + (f"; not run: {', '.join(missing)}" if missing else "")
+                   + (f"; FAILED: results not read: {unread}" if unread else ""))
     summary = {"targets": [{"target": r.target, "ctest": r.verdict, "executions": r.executions, "edges": r.edges,
                             "features": r.features, "new_units": r.new_units, "corpus_units": r.corpus_units,
                             "seed": r.seed, "reproducers": r.failures} for r in runs]}
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as handle:
         json.dump(summary, handle, indent=1, sort_keys=True)
         handle.write("\n")
-    with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as handle:
-        handle.write(_page(runs, step.detail, flags))
+    pages.write(os.path.join(out_dir, "index.html"), "fuzzing.html", runs=runs, detail=step.detail, flags=flags,
+                reaches=REACHES)
     step.artifacts = ["fuzzing/index.html", "fuzzing/summary.json"] + \
         [os.path.join("fuzzing", "logs", name) for name in sorted(os.listdir(os.path.join(out_dir, "logs")))] + \
         (["fuzzing/ctest-junit.xml"] if os.path.exists(junit) else []) + reproducers

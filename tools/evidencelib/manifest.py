@@ -1,33 +1,20 @@
 """manifest.json: SHA-256 of every artifact, source revision, tool versions, build flags and date."""
 import datetime
-import fnmatch
 import hashlib
 import json
 import os
 from typing import Dict, List
 
-from .runner import Runner
-
-# Artifacts whose bytes change from run to run because they carry times or
-# dates: logs with durations, pages that show durations or a date, test XML
-# with timings, campaign and replay results with their seconds. Every other
-# artifact (reports, summaries, verdicts, findings, trace, coverage figures)
-# must hash the same on the same revision; `tools/evidence --compare` checks it.
-# The lcov tracefiles are listed with them: they hold execution counts, which
-# differ from run to run, and lcov 1.16 writes a file's functions in an order
-# that differs too; genhtml's pages show a date. The runtimes report is an
-# input made by another command (tools/runtimes), with its date.
-TIMESTAMPED_PATTERNS = ("logs/*", "index.html", "manifest.json", "coverage/*index*.html", "mcdc/html/*",
-                        "coverage/lcov.info", "coverage/lcov/*", "mcdc/lcov.info", "mcdc/lcov/*",
-                        "*/ctest-junit.xml", "*/gtest/*", "campaigns/index.html", "campaigns/*-sampled.json",
-                        "campaigns/int4-*.json", "campaigns/int8-*.json", "campaigns/uint4.json",
-                        "campaigns/uint8.json", "campaigns/test_campaign_exhaustive.xml",
-                        "proofs/replay.json", "proofs/goals.html", "fuzzing/logs/*",
-                        "mutation/results.json", "runtimes/*")
+from sonnxtools import bundle as declared_steps
+from sonnxtools.run import Runner
 
 
 def is_timestamped(relative: str) -> bool:
-    return any(fnmatch.fnmatch(relative, pattern) for pattern in TIMESTAMPED_PATTERNS)
+    """Whether an artifact carries a time (a date, a duration, a timing): the bundle's logs, index page and
+    manifest, and what each step's entry (sonnxtools.bundle) lists as timestamped. Every other artifact
+    (reports, summaries, verdicts, findings, trace, coverage figures) must hash the same on the same
+    revision; `tools/evidence --compare` checks it."""
+    return declared_steps.is_timestamped(relative)
 
 
 TOOLS = {

@@ -1,13 +1,20 @@
-"""The tool qualification results page: for each verification tool the bundle takes credit for, the
-qualification tests of spec/tool-qualification.md (known answers and seeded faults) with their verdicts in
-this bundle's release suite, and the mutation analysis's summary when it ran."""
-import html
+"""The tool qualification and objectives page, qualification/index.html.
+
+Objectives: DO-178C Table A-7 and ISO 26262-6 Tables 7 and 9, each with the bundle's steps that support
+it (as the steps declare it, sonnxtools.bundle) and its status computed from this run's verdicts, so that
+the page can say neither more nor less than the bundle holds. Tool qualification: for each verification
+tool the bundle takes credit for, the qualification tests of spec/tool-qualification.md (known answers
+and seeded faults) with their verdicts in this bundle's release suite, and the mutation analysis's
+summary when it ran."""
 import json
 import os
-from typing import List, Tuple
+from dataclasses import dataclass
+from typing import Dict, List, Sequence, Tuple
 
-from .runner import StepResult
-from .test_report import Case, read_cases
+from sonnxtools import bundle as declared_steps
+from sonnxtools import pages
+from sonnxtools.results import Case, ResultsError, read_xml_dir
+from sonnxtools.run import StepResult
 
 # tool -> (requirement or table row, [(GoogleTest XML file, suite name or "" for all)])
 TOOLS: List[Tuple[str, str, List[Tuple[str, str]]]] = [
@@ -21,33 +28,44 @@ TOOLS: List[Tuple[str, str, List[Tuple[str, str]]]] = [
     ("proof replay (tools/proofs replay)", "TOR table", [("verifier_controls.xml", "ProofReplay")]),
     ("bundle comparison (tools/evidence --compare)", "TOR table", [("verifier_controls.xml", "BundleComparison")]),
     ("mutation analysis (tools/mutate)", "DIV-TQ-D4", [("verifier_controls.xml", "MutationAnalysis")]),
+    ("results reader (tools/sonnxtools/results.py)", "DIV-TQ-D5",
+     [("verifier_controls.xml", "ResultsReader"), ("verifier_controls.xml", "ResultsReaderSeededFault"),
+      ("verifier_controls.xml", "ResultsReaderInEveryStep")]),
 ]
+
+
+@dataclass
+class Section:
+    tool: str
+    requirement: str
+    cases: List[Tuple[str, str]]  # (Suite.Name, passed/FAILED/not run)
+
+
+@dataclass
+class ObjectiveRow:
+    text: str
+    steps: List[Tuple[str, str]]  # (step, this run's verdict: passed, FAILED, not run (--quick), not run)
+    status: str
+    limits: str
 
 
 def _verdicts(cases: List[Case], binary: str, suite: str) -> List[Tuple[str, str]]:
     """(Suite.Name, passed/FAILED/not run) of one result file, restricted to `suite` when given."""
     shown = {"passed": "passed", "failed": "FAILED", "skipped": "not run"}
     return [(f"{c.suite}.{c.name}", shown[c.verdict]) for c in cases
-            if c.binary == binary and (not suite or c.suite == suite)]
+            if c.source == binary and (not suite or c.suite == suite)]
 
 
-def qualification_step(bundle: str) -> StepResult:
-    """The bundle step: fails when a tool has no qualification result or one of them did not pass."""
-    ok, detail = write_qualification_page(bundle, os.path.join(bundle, "tests", "gtest"))
-    log = os.path.join("logs", "qualification.log")
-    with open(os.path.join(bundle, log), "w", encoding="utf-8") as handle:
-        handle.write(detail + "\n")
-    return StepResult(name="qualification", ok=ok, seconds=0.0, log=log, detail=detail,
-                      artifacts=["qualification/index.html"])
-
-
-def write_qualification_page(bundle: str, gtest_dir: str) -> Tuple[bool, str]:
-    """Writes qualification/index.html; returns (every tool has qualification results and all passed,
-    a one-line summary)."""
-    out_dir = os.path.join(bundle, "qualification")
-    os.makedirs(out_dir, exist_ok=True)
-    sections, problems, total = [], [], 0
-    results = read_cases(gtest_dir)
+def tool_results(gtest_dir: str) -> Tuple[List[Section], List[str], int]:
+    """Each tool's qualification results, the problems (a tool without results, a result not passed, the
+    results unreadable), and the number of qualification tests."""
+    problems: List[str] = []
+    try:
+        results = read_xml_dir(gtest_dir)
+    except ResultsError as error:
+        results = []
+        problems.append(f"results not read: {error}")
+    sections, total = [], 0
     for tool, requirement, sources in TOOLS:
         cases = [c for name, suite in sources for c in _verdicts(results, os.path.splitext(name)[0], suite)]
         total += len(cases)
@@ -56,35 +74,64 @@ def write_qualification_page(bundle: str, gtest_dir: str) -> Tuple[bool, str]:
             problems.append(f"{tool}: no qualification result")
         elif bad:
             problems.append(f"{tool}: {len(bad)} not passed")
-        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td></tr>" for n, v in cases) or \
-            "<tr><td colspan=2>NO RESULT in this bundle</td></tr>"
-        sections.append(f"<h2>{html.escape(tool)} ({html.escape(requirement)})</h2>"
-                        f"<table><tr><th>test</th><th>verdict</th></tr>{rows}</table>")
+        sections.append(Section(tool, requirement, cases))
+    return sections, problems, total
+
+
+def _summary(problems: List[str], total: int) -> str:
+    return f"{total} qualification tests of {len(TOOLS)} tools" + ("" if not problems else "; " + "; ".join(problems))
+
+
+def qualification_step(bundle: str) -> StepResult:
+    """The bundle step: fails when a tool has no qualification result or one of them did not pass. The page
+    is written with the bundle's index page (write_qualification_page), once every verdict is known."""
+    _, problems, total = tool_results(os.path.join(bundle, "tests", "gtest"))
+    detail = _summary(problems, total)
+    log = os.path.join("logs", "qualification.log")
+    with open(os.path.join(bundle, log), "w", encoding="utf-8") as handle:
+        handle.write(detail + "\n")
+    return StepResult(name="qualification", ok=not problems, seconds=0.0, log=log, detail=detail,
+                      artifacts=["qualification/index.html"])
+
+
+def objective_rows(results: Sequence[StepResult], left_out: Sequence[str]) -> List[ObjectiveRow]:
+    """Every objective with its steps' verdicts in this run, and its status computed from them alone."""
+    verdicts: Dict[str, bool] = {r.name: r.ok for r in results}
+    rows = []
+    for objective in declared_steps.OBJECTIVES:
+        steps = []
+        for step in declared_steps.objective_steps(objective.key):
+            if step.name in verdicts:
+                steps.append((step.name, "passed" if verdicts[step.name] else "FAILED"))
+            elif step.left_out_by_quick and step.left_out_by_quick in left_out:
+                steps.append((step.name, "not run (--quick)"))
+            else:
+                steps.append((step.name, "not run"))
+        failed = [name for name, verdict in steps if verdict == "FAILED"]
+        not_run = [name for name, verdict in steps if verdict.startswith("not run")]
+        if not steps:
+            status = "not covered: no step of the bundle gives evidence for it"
+        elif failed:
+            status = "NOT shown: " + ", ".join(failed) + " failed"
+        elif len(not_run) == len(steps):
+            status = "not shown: none of its steps ran"
+        elif not_run:
+            status = "partly: " + ", ".join(not_run) + " not run in this bundle"
+        else:
+            status = "shown: every step that supports it ran and passed"
+        rows.append(ObjectiveRow(objective.text, steps, status, objective.limits))
+    return rows
+
+
+def write_qualification_page(bundle: str, results: Sequence[StepResult], left_out: Sequence[str]) -> str:
+    """Writes qualification/index.html from the step list, this run's verdicts and the release suite's
+    qualification results."""
+    sections, problems, total = tool_results(os.path.join(bundle, "tests", "gtest"))
     mutation = os.path.join(bundle, "mutation", "results.json")
-    mutation_text = "The mutation analysis did not run in this bundle (--quick)."
+    summary = None
     if os.path.exists(mutation):
         with open(mutation, encoding="utf-8") as handle:
             summary = json.load(handle).get("summary", {})
-        mutation_text = (f'Mutation analysis (<a href="../mutation/index.html">mutation/</a>): '
-                         f"{summary.get('mutants', 0)} mutants, {summary.get('killed', 0)} killed, "
-                         f"{summary.get('justified', 0)} justified, {summary.get('unjustified', 0)} unjustified.")
-    page = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Tool qualification results</title>
-<style>body{{font-family:sans-serif}} td,th{{border:1px solid #ccc;padding:2px 6px;font-size:13px}}
-table{{border-collapse:collapse}}</style></head><body>
-<h1>Tool qualification results</h1>
-<p>Each verification tool whose verdict this bundle takes credit for, with the known-answer and seeded-fault
-tests that show it saying "no" when it should, and their verdicts in this bundle's release suite. What each
-tool must detect, its inputs and its known limits (Tool Operational Requirements), and the map of DO-178C
-Table A-7 and ISO 26262-6 Tables 7 and 9 to this bundle, with what it does not cover:
-<a href="../spec/tool-qualification.md">tool-qualification.md</a>.</p>
-<p>{mutation_text}</p>
-<p>{total} qualification tests; {"all passed" if not problems else "PROBLEMS: " + html.escape("; ".join(problems))}.</p>
-{''.join(sections)}
-</body></html>
-"""
-    with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as handle:
-        handle.write(page)
-    return not problems, f"{total} qualification tests of {len(TOOLS)} tools" + \
-        ("" if not problems else "; " + "; ".join(problems))
-
+    return pages.write(os.path.join(bundle, "qualification", "index.html"), "qualification.html",
+                       objectives=objective_rows(results, left_out), sections=sections, problems=problems,
+                       total=total, mutation=summary)

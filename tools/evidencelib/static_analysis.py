@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import List
 
-from .runner import Runner, StepResult
+from sonnxtools.run import Runner, StepResult
 
 
 @dataclass
@@ -55,7 +55,8 @@ def _covered(finding: Finding, deviations: List[Deviation]) -> str:
 
 # Errors too: a file clang-tidy cannot compile (a missing compile database,
 # say) is not analysed, and must fail the step rather than pass it.
-TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: (?:warning|error): (?P<message>.*) \[(?P<checks>[^\]]+)\]$")
+TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: (?:warning|error): (?P<message>.*) "
+                       r"\[(?P<checks>[^\]]+)\]$")
 CPPCHECK_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):\d+: \w+: (?P<message>.*) \[(?P<check>[^\]]+)\]$")
 
 
@@ -73,9 +74,11 @@ def run_static_analysis(runner: Runner, root: str) -> StepResult:
     tidy_log = os.path.join(out_dir, "clang-tidy.txt")
     cppcheck_log = os.path.join(out_dir, "cppcheck.txt")
     result = runner.run("static-analysis", [
-        ["sh", "-c", "clang-tidy-19 --quiet -p " + build + " " + " ".join(sources) + " > " + tidy_log + " 2>/dev/null; true"],
+        ["sh", "-c", "clang-tidy-19 --quiet -p " + build + " " + " ".join(sources) + " > " + tidy_log
+         + " 2>/dev/null; true"],
         ["sh", "-c", "cppcheck --std=c++17 --enable=warning,style,performance,portability --inline-suppr "
-         "--error-exitcode=0 --quiet -I include -I src/core --template='{file}:{line}:{column}: {severity}: {message} [{id}]' "
+         "--error-exitcode=0 --quiet -I include -I src/core "
+         "--template='{file}:{line}:{column}: {severity}: {message} [{id}]' "
          "src/core 2> " + cppcheck_log],
     ])
     findings: List[Finding] = []
@@ -102,5 +105,6 @@ def run_static_analysis(runner: Runner, root: str) -> StepResult:
     result.ok = result.ok and not uncovered
     result.detail = f"{len(findings)} findings, {len(findings) - len(uncovered)} covered by a recorded deviation, " \
                     f"{len(uncovered)} not covered"
-    result.artifacts = ["static-analysis/findings.json", "static-analysis/clang-tidy.txt", "static-analysis/cppcheck.txt"]
+    result.artifacts = ["static-analysis/findings.json", "static-analysis/clang-tidy.txt",
+                        "static-analysis/cppcheck.txt"]
     return result

@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, List, Tuple
 
+from sonnxtools.run import run_logged
+
 from .schemata import HEADER_NAME, RUNTIME_HEADER, Rendered, render_file, sites_at
 from .sites import Site, compile_arguments, find_sites
 
@@ -53,9 +55,7 @@ class MutantTree:
 
 
 def _run(command: List[str], cwd: str, log) -> int:
-    log.write("$ " + " ".join(command) + "\n")
-    log.flush()
-    return subprocess.run(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, check=False).returncode
+    return run_logged(command, cwd, log, status_line=False)
 
 
 # Left out of the mutant builds: the accuracy module instantiates div_element.hpp's templates with its

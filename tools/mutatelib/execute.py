@@ -271,7 +271,8 @@ def kill(records: List[MutantRecord], tests: List[SuiteTest], build_name: str, j
         record.status, record.build = "survived", build_name
         record.detail = "reached by " + ", ".join(f"{name} ({count} cases)" for name, count in by_test.items())
 
-    pending = [r for r in records if r.status not in ("killed", "not-judged", "justified") and (only is None or r.id in only)]
+    pending = [r for r in records
+               if r.status not in ("killed", "not-judged", "justified") and (only is None or r.id in only)]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for done, _ in enumerate(pool.map(judge, pending), 1):
             if progress and done % 20 == 0:

@@ -26,7 +26,7 @@ def _row(line: str):
 
 def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
     """(file, code, mutant description) -> (ID, kind: 'equivalent' or another word) from the table."""
-    table = {}
+    table: Dict[Tuple[str, str, str], Tuple[str, str]] = {}
     path = os.path.join(root, JUSTIFICATIONS)
     if not os.path.exists(path):
         return table
@@ -35,7 +35,8 @@ def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
             row = _row(line)
             if row:
                 ident, file, code, description, reason = row
-                kind = re.match(r"[a-z]*", reason.lower()).group(0)   # "equivalent: ..." or "equivalent (...): ..."
+                # "equivalent: ..." or "equivalent (...): ..."
+                kind = re.sub(r"[^a-z].*", "", reason.lower(), flags=re.DOTALL)
                 table[(file, code.strip(), description.strip())] = (ident, kind)
     return table
 
@@ -78,9 +79,11 @@ def check_results(root: str, results: str, work: str) -> int:
     justified = sum(1 for m in data["mutants"] if m["justification"])
     score = counts["killed"] / max(1, judged - justified)
     partial = counts["not-judged"]
-    summary = {"mutants": len(data["mutants"]), "not_judged": partial, "killed": counts["killed"], "survived": counts["survived"],
+    summary = {"mutants": len(data["mutants"]), "not_judged": partial, "killed": counts["killed"],
+               "survived": counts["survived"],
                "not_reached": counts["not-reached"], "not_compiled": counts["not-compiled"],
-               "not_rerun": counts["justified"], "justified": justified, "unjustified": len(unjustified), "stale_justifications": stale,
+               "not_rerun": counts["justified"], "justified": justified, "unjustified": len(unjustified),
+               "stale_justifications": stale,
                "score": round(score, 4), "seconds": data.get("seconds", 0)}
     data["summary"] = summary
     with open(results, "w", encoding="utf-8") as handle:

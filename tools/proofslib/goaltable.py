@@ -4,6 +4,7 @@ JSON entry per top-level goal, with its kind (kinds.py) and its limits
 (limits.py). tools/trace and the evidence bundle read the JSON."""
 import json
 import os
+from typing import Any, Dict
 
 from .kinds import bookkeeping_goals, kind_of
 from .limits import cpu_backstop, step_limit
@@ -32,7 +33,8 @@ def table(why3_dir: str, goals: list, committed: dict) -> str:
 
 def summary(why3_dir: str, goals: list) -> str:
     leaves = [leaf for _, goal in goals for leaf in goal.leaves]
-    by_module, by_prover = {}, {}
+    by_module: Dict[str, Any] = {}
+    by_prover: Dict[str, Any] = {}
     for stem, goal in goals:
         key = f"{stem}:{goal.module}"
         by_module[key] = by_module.get(key, 0) + len(goal.leaves)
@@ -62,7 +64,7 @@ def to_json(root: str, why3_dir: str, goals: list, committed: dict) -> dict:
         entries.append({"file": f"why3/{stem}.mlw", "module": goal.module, "goal": goal.declaration,
                         "vc": goal.goal, "kind": goal_kind(why3_dir, stem, goal),
                         "status": "proved" if goal.proved else "unproved",
-                        "prover": ", ".join(provers), "time": round(sum(l.time for l in goal.leaves), 2),
+                        "prover": ", ".join(provers), "time": round(sum(leaf.time for leaf in goal.leaves), 2),
                         "prover_calls": len(goal.leaves), "transformations": goal.transformations,
                         "calls": calls})
     return {"why3": "1.5.1", "provers": pinned_provers(root), "goals": entries,

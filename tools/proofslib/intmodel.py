@@ -63,7 +63,10 @@ def run_type(root: str, type_name: str, rounding: str, pairs: List[Tuple[int, in
         elif verdict == "Overflow":
             outcome = "overflow"
         else:
-            outcome = "quotient " + re.search(r"-?\d+", verdict).group(0)
+            found = re.search(r"-?\d+", verdict)
+            if found is None:
+                raise ValueError(f"no quotient in the verdict {verdict!r}")
+            outcome = "quotient " + found.group(0)
         lines.append(f"{type_name} {rounding} {a} {b} {outcome}")
     return lines
 

@@ -78,7 +78,8 @@ def prove(workspace: Workspace, file: str, provers: list, time_limits: list) -> 
 
 
 def split_transformation(text: str) -> list:
-    """'hide_and_clear r (round RNE x)' -> ['hide_and_clear', 'r', '(round RNE x)']: words, a parenthesised term kept whole."""
+    """'hide_and_clear r (round RNE x)' -> ['hide_and_clear', 'r', '(round RNE x)']: words, a parenthesised term
+    kept whole."""
     words, depth, current = [], 0, ""
     for char in text.strip():
         if char == " " and depth == 0:
@@ -133,21 +134,21 @@ def transform(workspace: Workspace, file: str, module: str, goal_name: str, tran
         session.ElementTree.SubElement(goal, "transf", attributes)
         session.save(tree, scratch)
         why3(workspace.root, why3_dir, ["replay", "-f", scratch_dir])
-        goal = session.find_goal(session.load(scratch).getroot(), module, name)
+        goal = session.require_goal(session.load(scratch).getroot(), module, name)
         transf = goal.find("transf")
         children = transf.findall("goal") if transf is not None else []
         if not children and goal.get("proved") != "true":
             print(f"proofs: Why3 did not apply '{text}' on {module}.{name}", file=sys.stderr)
             applied = False
             break
-        print(f"{module}.{name}: {text} -> {', '.join(c.get('name') for c in children) or 'proved'}")
+        print(f"{module}.{name}: {text} -> {', '.join(c.get('name', '') for c in children) or 'proved'}")
         if len(children) != 1:
             break
-        name = children[0].get("name")
+        name = children[0].get("name", "")
     if applied:
-        applied_tree = session.find_goal(session.load(scratch).getroot(), module, goal_name)
+        applied_tree = session.require_goal(session.load(scratch).getroot(), module, goal_name)
         tree = session.load(path)
-        goal = session.find_goal(tree.getroot(), module, goal_name)
+        goal = session.require_goal(tree.getroot(), module, goal_name)
         for child in list(goal):
             if child.tag in ("proof", "transf"):
                 goal.remove(child)

@@ -57,28 +57,28 @@ def save(tree: ElementTree.ElementTree, path: str) -> None:
 
 def provers(root: ElementTree.Element) -> Dict[str, str]:
     """Session prover id -> "Name version"."""
-    return {p.get("id"): f"{p.get('name')} {p.get('version')}" for p in root.iter("prover")}
+    return {p.get("id", ""): f"{p.get('name', '')} {p.get('version', '')}" for p in root.iter("prover")}
 
 
 def prover_id(root: ElementTree.Element, name: str, version: str) -> str:
     """The session's id for a prover, added when missing."""
     for p in root.iter("prover"):
-        if p.get("name") == name and p.get("version") == version:
-            return p.get("id")
-    ids = [int(p.get("id")) for p in root.iter("prover")]
+        if p.get("name", "") == name and p.get("version", "") == version:
+            return p.get("id", "")
+    ids = [int(p.get("id", "")) for p in root.iter("prover")]
     new_id = str(max(ids) + 1 if ids else 0)
     element = ElementTree.Element("prover", {"id": new_id, "name": name, "version": version,
-                                              "timelimit": "5", "steplimit": "0", "memlimit": "1000"})
+                                             "timelimit": "5", "steplimit": "0", "memlimit": "1000"})
     root.insert(len([c for c in root if c.tag == "prover"]), element)
     return new_id
 
 
 def time_limit(root: ElementTree.Element, proof: ElementTree.Element) -> int:
     """A proof's time limit: its own attribute, else its prover's default in the session."""
-    if proof.get("timelimit"):
-        return int(proof.get("timelimit"))
+    if proof.get("timelimit", ""):
+        return int(proof.get("timelimit", ""))
     for p in root.iter("prover"):
-        if p.get("id") == proof.get("prover"):
+        if p.get("id", "") == proof.get("prover", ""):
             return int(p.get("timelimit", "0"))
     return 0
 
@@ -86,14 +86,14 @@ def time_limit(root: ElementTree.Element, proof: ElementTree.Element) -> int:
 def recorded_steps(proof: ElementTree.Element) -> int:
     """The resource count of a proof's recorded result (what --use-steps replays with, plus one); -1 if none."""
     result = proof.find("result")
-    if result is None or result.get("steps") is None:
+    if result is None or "steps" not in result.attrib:
         return -1
-    return int(result.get("steps"))
+    return int(result.get("steps", ""))
 
 
 def _valid(proof: ElementTree.Element) -> Optional[float]:
     result = proof.find("result")
-    if result is not None and result.get("status") == "valid" and proof.get("obsolete") != "true":
+    if result is not None and result.get("status", "") == "valid" and proof.get("obsolete", "") != "true":
         return float(result.get("time", "0"))
     return None
 
@@ -103,11 +103,11 @@ def _status(proof: ElementTree.Element) -> str:
     if result is None:
         return "undone" if proof.find("undone") is not None else "failure"
     status = result.get("status", "unknown")
-    return f"{status} (obsolete)" if proof.get("obsolete") == "true" else status
+    return f"{status} (obsolete)" if proof.get("obsolete", "") == "true" else status
 
 
 def transformation_label(transf: ElementTree.Element) -> str:
-    args = [transf.get(f"arg{n}") for n in range(1, 5) if transf.get(f"arg{n}")]
+    args = [transf.get(f"arg{n}", "") for n in range(1, 5) if transf.get(f"arg{n}", "")]
     return " ".join([transf.get("name", "")] + args)
 
 
@@ -121,7 +121,7 @@ def _leaves(goal: ElementTree.Element, path: str, names: Dict[str, str], out: Li
             best = (time, proof)
     if best is not None:
         proof = best[1]
-        out.append(Leaf(path, True, names.get(proof.get("prover"), proof.get("prover")), best[0], "valid",
+        out.append(Leaf(path, True, names.get(proof.get("prover", ""), proof.get("prover", "")), best[0], "valid",
                         recorded_steps(proof), time_limit(root, proof)))
         return True
     for transf in goal.findall("transf"):
@@ -131,14 +131,14 @@ def _leaves(goal: ElementTree.Element, path: str, names: Dict[str, str], out: Li
                       for index, child in enumerate(transf.findall("goal"))])
         # A transformation that leaves no goal proves its goal only when Why3 says so: a
         # transformation Why3 could not apply again stays in the file with no goal under it.
-        if proved and (transf.findall("goal") or goal.get("proved") == "true"):
+        if proved and (transf.findall("goal") or goal.get("proved", "") == "true"):
             if not transf.findall("goal"):  # closed by the transformation itself (compute_in_goal)
                 children.append(Leaf(f"{path} / {label}", True, "Why3 1.5.1", 0.0, "valid"))
             out.extend(children)
             transformations.append(label)
             return True
     proofs = goal.findall("proof")
-    statuses = [f"{names.get(p.get('prover'), p.get('prover'))}: {_status(p)}" for p in proofs]
+    statuses = [f"{names.get(p.get('prover', ''), p.get('prover', ''))}: {_status(p)}" for p in proofs]
     steps = max([recorded_steps(p) for p in proofs], default=-1)
     out.append(Leaf(path, False, "", 0.0, ", ".join(statuses) if statuses else "none", steps))
     return False
@@ -154,9 +154,10 @@ def results(path: str) -> List[GoalResult]:
             leaves: List[Leaf] = []
             transformations: List[str] = []
             # Proved when every leaf is, and Why3 agrees (it marks proved goals in the file).
-            proved = (_leaves(goal, goal.get("name"), names, leaves, transformations, root)
-                      and goal.get("proved") == "true")
-            found.append(GoalResult(theory.get("name"), goal.get("name"), proved, leaves, transformations))
+            proved = (_leaves(goal, goal.get("name", ""), names, leaves, transformations, root)
+                      and goal.get("proved", "") == "true")
+            found.append(GoalResult(theory.get("name", ""), goal.get("name", ""), proved, leaves,
+                                    transformations))
     return found
 
 
@@ -170,16 +171,17 @@ def attempts_without_steps(path: str) -> List[str]:
         for goal in theory.iter("goal"):
             for proof in goal.findall("proof"):
                 if recorded_steps(proof) < 0:
-                    missing.append(f"{theory.get('name')}.{goal.get('name')} ({names.get(proof.get('prover'))})")
+                    prover = names.get(proof.get("prover", ""))
+                    missing.append(f"{theory.get('name', '')}.{goal.get('name', '')} ({prover})")
     return missing
 
 
 def find_goal(root: ElementTree.Element, module: str, name: str) -> Optional[ElementTree.Element]:
     for theory in root.iter("theory"):
-        if theory.get("name") != module:
+        if theory.get("name", "") != module:
             continue
         for goal in theory.iter("goal"):
-            if goal.get("name") == name:
+            if goal.get("name", "") == name:
                 return goal
     return None
 
@@ -219,3 +221,10 @@ def keep_fastest(root: ElementTree.Element) -> None:
         # the CPU-time backstop, kept well above what the proof took.
         fastest.set("timelimit", str(max(10, int(time * 4) + 1)))
 
+
+def require_goal(root: ElementTree.Element, module: str, name: str) -> ElementTree.Element:
+    """find_goal for a goal that must be there (one the caller has just found or made)."""
+    goal = find_goal(root, module, name)
+    if goal is None:
+        raise LookupError(f"no goal {name} in {module}")
+    return goal

@@ -4,7 +4,7 @@ sessions a run covers (all, or those named by `replay --only`)."""
 import glob
 import os
 from dataclasses import dataclass, field
-from typing import List
+from typing import List, Optional
 
 from . import session
 
@@ -16,7 +16,7 @@ class Workspace:
     only: List[str] = field(default_factory=list)  # replay --only: these sessions alone
 
     @classmethod
-    def of(cls, root: str, source: str = "", only: List[str] = None) -> "Workspace":
+    def of(cls, root: str, source: str = "", only: Optional[List[str]] = None) -> "Workspace":
         """root/why3, or the folder source when given; only: the sessions named, or all."""
         return cls(root, os.path.abspath(source) if source else os.path.join(root, "why3"), list(only or []))
 

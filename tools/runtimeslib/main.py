@@ -7,6 +7,8 @@ import sys
 import tempfile
 import traceback
 
+from sonnxtools import paths
+
 from . import adapter_files, cases, judge, processes, run, tensors
 
 DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,reciprocal"
@@ -140,7 +142,7 @@ def main(argv, doc):
     os.makedirs(out, exist_ok=True)
     _clear_previous_run(out)
     os.environ["SONNX_RUNTIMES_CACHE"] = os.path.abspath(args.cache)
-    tools = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tools = paths.TOOLS
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([tools, os.path.abspath(args.python_dir)]),
                PYTHONDONTWRITEBYTECODE="1")
     report = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -55,7 +55,8 @@ def build_trace(root: str) -> Trace:
         where = f"{tag.path}:{tag.line}"
         requirement = spec.requirements.get(tag.name)
         if requirement is None:
-            defects.append(Defect("unknown-requirement", f"{tag.kind} tag points to req~{tag.name}~{tag.revision}", where))
+            defects.append(Defect("unknown-requirement", f"{tag.kind} tag points to req~{tag.name}~{tag.revision}",
+                                  where))
             continue
         if tag.revision != requirement.revision:
             defects.append(Defect("outdated-revision", f"{tag.kind} tag points to revision {tag.revision} of "
@@ -152,4 +153,5 @@ def verdict(trace: Trace, name: str, tests: Optional[Dict[str, TestResult]],
         satisfied += 1
     if satisfied == len(requirement.needs) and requirement.needs:
         return "verified"
-    return "partially verified" if satisfied > 0 or any(getattr(cover, n) for n in requirement.needs) else "not verified"
+    partly = satisfied > 0 or any(getattr(cover, n) for n in requirement.needs)
+    return "partially verified" if partly else "not verified"

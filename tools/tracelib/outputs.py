@@ -1,8 +1,9 @@
 """The trace as the committed matrix (Markdown), a terminal table, JSON and HTML."""
-import html
 import json
 from collections import Counter
 from typing import Dict, List, Optional
+
+from sonnxtools import pages
 
 from .model import Trace, verdict
 from .results import GoalResult, TestResult
@@ -101,7 +102,8 @@ def rows(trace: Trace, tests: Optional[Dict[str, TestResult]], proofs: Optional[
                 passed += 1
             elif outcome is not None:
                 failed += 1
-        proved = sum(1 for t in cover.proof if proofs and proofs.get(t.target) and all(g.proved for g in proofs[t.target]))
+        proved = sum(1 for t in cover.proof
+                     if proofs and proofs.get(t.target) and all(g.proved for g in proofs[t.target]))
         result.append({
             "id": requirement.ident, "title": requirement.title, "revision": requirement.revision,
             "needs": requirement.needs, "source": requirement.location,
@@ -146,31 +148,4 @@ def export_json(table, defects, upstream=None) -> str:
 
 def export_html(table, defects, upstream=None) -> str:
     colour = {"verified": "#dfd", "partially verified": "#ffd", "not verified": "#fdd"}
-
-    def cell(items, key=None):
-        return "<br>".join(html.escape(i if key is None else f"{i[key]} [{i['result']}]") for i in items) or "-"
-
-    body = []
-    for row in table:
-        body.append(f'<tr id="{row["id"]}" style="background:{colour[row["verdict"]]}"><td><a href="#{row["id"]}">'
-                    f'{row["id"]}</a></td><td>{html.escape(row["title"])}</td><td>{", ".join(row["needs"])}</td>'
-                    f'<td>{cell(row["implementation"])}</td><td>{cell(row["tests"], "test")}</td>'
-                    f'<td>{cell(row["proofs"], "goal")}</td><td>{cell(row["inspections"])}</td>'
-                    f'<td>{cell(row.get("upstream", []))}</td><td>{row["verdict"]}</td></tr>')
-    defect_items = "".join(f"<li>{html.escape(d.line())}</li>" for d in defects) or "<li>none</li>"
-    upstream_body = "".join(
-        f'<tr id="{html.escape(u["tag"])}"><td>{html.escape(u["tag"])}</td><td>'
-        + ("<br>".join(f'<a href="#{html.escape(i)}">{html.escape(i)}</a>' for i in u["requirements"])
-           or "none (documented gap: " + html.escape(u["note"]) + ")")
-        + f'</td><td>{html.escape(u["agreement"])}</td><td>{html.escape(u["note"])}</td>'
-          f'<td>{html.escape(u["table"])}</td></tr>'
-        for u in (upstream or []))
-    upstream_section = ("<h2>Upstream tags to requirements</h2><table id=\"upstream\"><tr><th>upstream tag</th>"
-                        "<th>requirements</th><th>agreement</th><th>note</th><th>table</th></tr>"
-                        f"{upstream_body}</table>") if upstream else ""
-    return f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sonnx-div traceability</title>
-<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:.2em .5em;vertical-align:top}}</style>
-</head><body><h1>Requirements coverage</h1>
-<table id="verdicts"><tr><th>requirement</th><th>title</th><th>needs</th><th>implementation</th><th>tests</th><th>proofs</th><th>inspections</th><th>upstream tags</th><th>verdict</th></tr>
-{''.join(body)}</table>{upstream_section}<h2>Defects</h2><ul>{defect_items}</ul></body></html>
-"""
+    return pages.render("trace.html", table=table, defects=defects, upstream=upstream or [], colour=colour)

@@ -1,10 +1,10 @@
-"""Test results (GoogleTest XML, and pytest's JUnit XML) and proof results (Why3 replay JSON)."""
-import glob
-import json
-import os
-import xml.etree.ElementTree as ElementTree
+"""Test results (GoogleTest XML, and pytest's JUnit XML) and proof results (Why3 replay JSON), read by
+the one reader (sonnxtools.results): a results folder or file that is missing, empty or malformed raises
+its ResultsError, and the caller decides whether it needed them."""
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, Set
+
+from sonnxtools.results import read_replay, read_xml_dir
 
 
 @dataclass
@@ -21,29 +21,18 @@ def _test_key(classname: str, name: str) -> str:
     return f"{suite}.{name.split('/')[0].split('[')[0]}"
 
 
-def read_test_results(directory: str) -> Optional[Dict[str, TestResult]]:
-    """Suite.Name -> result; None when no result file exists."""
-    files = sorted(glob.glob(os.path.join(directory, "*.xml")))
-    if not files:
-        return None
+def read_test_results(directory: str) -> Dict[str, TestResult]:
+    """Suite.Name -> result (passed only when every case of that name ran and passed)."""
     results: Dict[str, TestResult] = {}
-    for path in files:
-        try:
-            tree = ElementTree.parse(path)
-        except ElementTree.ParseError:
-            continue
-        for case in tree.iter("testcase"):
-            key = _test_key(case.get("classname", ""), case.get("name", ""))
-            failed = case.find("failure") is not None or case.find("error") is not None
-            skipped = (case.get("result") == "skipped" or case.get("status") == "notrun"
-                       or case.find("skipped") is not None)  # pytest marks a skipped test so
-            requirements: Set[str] = set()
-            for prop in case.iter("property"):
-                if prop.get("name") == "requirements":
-                    requirements |= {v.strip() for v in prop.get("value", "").split(",") if v.strip()}
-            previous = results.get(key)
-            passed = not failed and not skipped and (previous is None or previous.passed)
-            results[key] = TestResult(passed, requirements | (previous.requirements if previous else set()))
+    for case in read_xml_dir(directory):
+        key = _test_key(case.suite, case.name)
+        requirements: Set[str] = set()
+        for name, value in case.properties:
+            if name == "requirements":
+                requirements |= {v.strip() for v in value.split(",") if v.strip()}
+        previous = results.get(key)
+        passed = case.ran_and_passed and (previous is None or previous.passed)
+        results[key] = TestResult(passed, requirements | (previous.requirements if previous else set()))
     return results
 
 
@@ -55,18 +44,14 @@ class GoalResult:
     theorem: bool = True  # False for bookkeeping goals (tools/proofslib/kinds.py), which prove no requirement
 
 
-def read_proof_results(path: str) -> Optional[Dict[str, List[GoalResult]]]:
-    """'<file>:<Module>' and '<file>:<Module>.<goal>' -> goal results; None when absent.
+def read_proof_results(path: str) -> Dict[str, List[GoalResult]]:
+    """'<file>:<Module>' and '<file>:<Module>.<goal>' -> goal results.
 
     Schema: {"goals": [{"file", "module", "goal", "kind": "theorem"|"bookkeeping",
                         "status": "proved"|..., "prover", "time"}]}.
     """
-    if not os.path.exists(path):
-        return None
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
     results: Dict[str, List[GoalResult]] = {}
-    for goal in data.get("goals", []):
+    for goal in read_replay(path)["goals"]:
         result = GoalResult(goal.get("status") == "proved", goal.get("prover", ""), float(goal.get("time", 0.0)),
                             goal.get("kind", "theorem") != "bookkeeping")
         module_key = f"{goal['file']}:{goal['module']}"

@@ -158,23 +158,23 @@ def read_upstream(root: str, known_requirements: Set[str]) -> Tuple[List[Upstrea
         if not table.documents:
             defects.append(("upstream-gap", f"{relative} names no upstream document ('- upstream document: "
                             "`PATH`')", relative))
-        for document in table.documents:
-            full = os.path.normpath(os.path.join(root, document))
+        for named in table.documents:
+            full = os.path.normpath(os.path.join(root, named))
             if not os.path.isfile(full):
-                table.unread.append(document)
+                table.unread.append(named)
                 continue
             with open(full, encoding="utf-8") as handle:
-                table.document_tags[document] = set(DOCUMENT_TAG.findall(handle.read()))
-        rows = {row.tag for row in table.rows}
-        for document, tags in sorted(table.document_tags.items()):
+                table.document_tags[named] = set(DOCUMENT_TAG.findall(handle.read()))
+        rows = {listed.tag for listed in table.rows}
+        for named, tags in sorted(table.document_tags.items()):
             for tag in sorted(tags - rows):
-                defects.append(("upstream-gap", f"{tag} of {document} has no row in {relative}", relative))
+                defects.append(("upstream-gap", f"{tag} of {named} has no row in {relative}", relative))
         if not table.unread:
-            every = set().union(*table.document_tags.values()) if table.document_tags else set()
-            for row in table.rows:
-                if row.tag not in every:
-                    defects.append(("upstream-unknown-tag", f"{row.tag} occurs in none of the upstream documents "
-                                    f"{relative} names", row.location))
+            every: Set[str] = set().union(*table.document_tags.values()) if table.document_tags else set()
+            for listed in table.rows:
+                if listed.tag not in every:
+                    defects.append(("upstream-unknown-tag", f"{listed.tag} occurs in none of the upstream documents "
+                                    f"{relative} names", listed.location))
         tables.append(table)
     return tables, defects
 

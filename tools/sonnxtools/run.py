@@ -1,9 +1,12 @@
-"""Runs one step of the evidence command: a command with its log, exit status and duration."""
+"""The subprocess runner of every command: a step's commands run from the repository root with their
+log, exit status and duration, and the quick queries (tool versions, the revision)."""
 import os
 import subprocess
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, IO, List, Optional
+
+from .paths import ROOT
 
 
 @dataclass
@@ -14,6 +17,27 @@ class StepResult:
     log: str  # path of the log, relative to the bundle
     detail: str = ""
     artifacts: List[str] = field(default_factory=list)  # paths relative to the bundle
+
+
+def run_logged(command: List[str], cwd: str, log: IO[str], env: Optional[Dict[str, str]] = None,
+               status_line: bool = True) -> int:
+    """Runs one command with its output appended to an open log, after a `$ command` line (and before an
+    `[exit status N]` line unless status_line is False); returns its exit status."""
+    log.write("$ " + " ".join(command) + "\n")
+    log.flush()
+    status = subprocess.run(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            check=False).returncode
+    if status_line:
+        log.write(f"[exit status {status}]\n")
+    return status
+
+
+def output(command: List[str], cwd: str = ROOT) -> str:
+    """Output of a quick query (tool versions and the like); empty when it fails."""
+    try:
+        return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        return ""
 
 
 class Runner:
@@ -35,12 +59,7 @@ class Runner:
             merged_env.update(env)
         with open(os.path.join(self.bundle, log_rel), "w", encoding="utf-8") as log:
             for command in commands:
-                log.write("$ " + " ".join(command) + "\n")
-                log.flush()
-                status = subprocess.run(command, cwd=self.root, env=merged_env, stdout=log,
-                                        stderr=subprocess.STDOUT, check=False).returncode
-                log.write(f"[exit status {status}]\n")
-                if status != 0:
+                if run_logged(command, self.root, log, merged_env) != 0:
                     ok = False
                     if not allow_failure:
                         break
@@ -51,11 +70,7 @@ class Runner:
 
     def output(self, command: List[str]) -> str:
         """Output of a quick query (tool versions and the like); empty when it fails."""
-        try:
-            return subprocess.run(command, cwd=self.root, capture_output=True, text=True,
-                                  check=False).stdout.strip()
-        except OSError:
-            return ""
+        return output(command, self.root)
 
 
 def announce(step: StepResult) -> StepResult:
