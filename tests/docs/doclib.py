@@ -475,6 +475,26 @@ def check_changelog(text: str, version: str, name: str = "CHANGELOG.md") -> List
     return []
 
 
+
+OBJECTIVES_BEGIN = "<!-- objectives: generated from tools/sonnxtools/bundle.py -->\n"
+OBJECTIVES_END = "<!-- end of objectives -->"
+
+
+def check_objectives_table(text: str, name: str = "docs/certification.md") -> List[str]:
+    """The objectives table between its markers is the one the bundle's step list gives (DIV-DOC-D6)."""
+    import sys
+    tools = os.path.join(ROOT, "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from sonnxtools import bundle
+    begin, end = text.find(OBJECTIVES_BEGIN), text.find(OBJECTIVES_END)
+    if begin < 0 or end < begin:
+        return [f"{name}: the objectives table's markers are missing"]
+    table = text[begin + len(OBJECTIVES_BEGIN):end]
+    if table != bundle.objectives_markdown():
+        return [f"{name}: the objectives table is not the step list's (copy bundle.objectives_markdown())"]
+    return []
+
 # ---------------------------------------------------------------------------------------------------------------
 # Rendering (DIV-DOC-D2): the pages as HTML, opened in headless Chromium, their links checked in the DOM.
 

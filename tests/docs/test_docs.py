@@ -269,7 +269,7 @@ class DocsFigures(unittest.TestCase):
     """Measured figures live where they are made; the version has one source (DIV-DOC-D6)."""
     REQUIREMENTS = "DIV-DOC-D6"
 
-    # [utest->req~div-doc-d6~1]
+    # [utest->req~div-doc-d6~2]
     def test_no_dated_figure_outside_measurements_md(self):
         self.assertEqual(doclib.check_no_dated_figures(ROOT, doclib.doc_files(ROOT)), [])
         seeded = "docs/x.md"
@@ -280,14 +280,14 @@ class DocsFigures(unittest.TestCase):
             self.assertEqual(doclib.check_no_dated_figures(copy, [seeded]),
                              ["docs/x.md:3: a dated figure (2026-11-24) outside docs/measurements.md"])
 
-    # [utest->req~div-doc-d6~1]
+    # [utest->req~div-doc-d6~2]
     def test_every_measurement_names_its_command_machine_and_date(self):
         text = doclib.read(os.path.join(ROOT, "docs", "measurements.md"))
         self.assertEqual(doclib.check_measurements(text), [])
         first = re.search(r"^Machine:.*$", text, re.MULTILINE).group(0)
         self.assertEqual(len(doclib.check_measurements(text.replace(first, "", 1))), 1)
 
-    # [utest->req~div-doc-d6~1]
+    # [utest->req~div-doc-d6~2]
     def test_the_changelogs_latest_version_is_the_projects(self):
         version = doclib.project_version()
         self.assertRegex(version, r"^\d+\.\d+\.\d+$")
@@ -297,6 +297,15 @@ class DocsFigures(unittest.TestCase):
         version_text = subprocess.run([SONNX_DIV, "--version"], capture_output=True, text=True,
                                       check=True).stdout
         self.assertTrue(version_text.startswith(f"sonnx-div {version} "), version_text)
+
+    # [utest->req~div-doc-d6~2]
+    def test_the_objectives_table_is_the_step_lists(self):
+        text = doclib.read(os.path.join(ROOT, "docs", "certification.md"))
+        self.assertEqual(doclib.check_objectives_table(text), [])
+        seeded = text.replace("src/core/ only", "src/core/ and src/check/", 1)
+        self.assertNotEqual(seeded, text, "the seeded fault needs the static-analysis limit")
+        self.assertEqual(len(doclib.check_objectives_table(seeded)), 1)
+        self.assertEqual(len(doclib.check_objectives_table(text.replace("<!-- end of objectives -->", ""))), 1)
 
 
 if __name__ == "__main__":

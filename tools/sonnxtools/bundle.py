@@ -240,3 +240,14 @@ def objective_steps(key: str) -> List[Step]:
 def undeclared(declared: Step, artifacts: Sequence[str]) -> List[str]:
     """The artifacts a step reported that its entry does not declare."""
     return [a for a in artifacts if not declared.declares(os.path.normpath(a))]
+
+
+def objectives_markdown() -> str:
+    """The objectives table of docs/certification.md: each objective, the steps that support it and what
+    they do not show, from OBJECTIVES and the step list. No status: that is a run's (qualification page)."""
+    lines = ["| objective | steps of the bundle that support it | what those steps do not show |",
+             "|---|---|---|"]
+    for objective in OBJECTIVES:
+        names = ", ".join(f"`{s.name}`" for s in objective_steps(objective.key)) or "none: not covered"
+        lines.append(f"| {objective.text} | {names} | {objective.limits or '-'} |")
+    return "\n".join(lines) + "\n"
