@@ -37,6 +37,9 @@ CLI::Validator output_path_option() {
             if (path.empty()) {
                 return std::string("an empty path names no file; give a file name");
             }
+            if (path == "-") {
+                return std::string("standard output is not supported; give a file name");
+            }
             // `--json= -j2` gives CLI11 no value, so it takes the next argument: an option
             // read as a file name would be written over. A file named so is ./-name.
             if (path.front() == '-') {

@@ -15,7 +15,7 @@ from .schemata import HEADER_NAME, RUNTIME_HEADER, Rendered, render_file, sites_
 from .sites import Site, compile_arguments, find_sites
 
 # What is mutated (issue #12): the core and the oracle with its campaign engine.
-SCOPE = ["src/core", "src/oracle"]
+SCOPE = ["src/core", "src/oracle", "src/check"]
 # Two builds, as the test suite has: the release one (x86-64-v3 kernels, MXCSR) and the asan
 # preset's portable one (baseline ISA, <cfenv>), so that the code each one alone compiles is mutated too.
 CONFIGURATIONS = {
