@@ -14,6 +14,7 @@ import os
 from . import cases, tensors
 
 WORST = 5
+REFUSED_FORM = "refused a declared broadcasting form"
 ADAPTER_OUTCOMES = ("output", "error", "no kernel")
 
 
@@ -124,7 +125,7 @@ def _type_verdict(lines):
     verdicts = [line["verdict"] for line in lines if not line["hazard"]]
     if not verdicts:
         return "error"
-    for verdict in ("no kernel", "error", "non-conforming", "not run: deadline"):
+    for verdict in ("no kernel", "error", REFUSED_FORM, "non-conforming", "not run: deadline"):
         if verdict in verdicts:
             return verdict
     return "conforming" if all(v == "conforming" for v in verdicts) else "error"
@@ -174,11 +175,16 @@ def judge_runtime(name, adapter, version, jobs, out):
         report, y, y_type = None, None, None
         if outcome == "output":
             try:
-                report, y, y_type = _judge_files(job, profile["options"])
+                report, y, y_type = _judge_files(job, reference["options"])
             except ValueError as error:
                 outcome, detail = "unreadable", str(error)
+        form = reference.get("form")
         line = {"set": set_name, "elements": reference["elements"], "outcome": outcome, "hazard": hazard,
-                "verdict": _set_verdict(outcome, report)}
+                "verdict": _set_verdict(outcome, report), "form": form}
+        kernel_missing = outcome == "no kernel" and all(
+            other["verdict"] == "no kernel" for other in entry["sets"] if not other["form"] and not other["hazard"])
+        if form and report is None and outcome in ("error", "no kernel") and not kernel_missing:
+            line["verdict"] = REFUSED_FORM   # (a type without a kernel at all is "no kernel", not a refusal)
         if report is not None:
             line.update(conforming=report.get("conforming", 0), nonconforming=report["nonconforming"],
                         undefined=report.get("undefined", 0), conforming_result=report["conforming_result"],
@@ -197,6 +203,9 @@ def judge_runtime(name, adapter, version, jobs, out):
             continue
         if report is None:
             kind, did = _kind(outcome, False), _did(outcome, detail, notes, y, y_type, reference)
+            if line["verdict"] == REFUSED_FORM:
+                kind = REFUSED_FORM + " (%s)" % form
+                did += "; A %s, B %s" % (reference["a_shape"], reference["b_shape"])
             if not any(f["type"] == type_name and f["kind"] == kind and f["runtime_did"] == did for f in findings):
                 findings.append({"runtime": name, "type": type_name, "set": set_name, "kind": kind,
                                  "runtime_did": did, "reproducer": reproducer})
@@ -221,7 +230,22 @@ def judge_runtime(name, adapter, version, jobs, out):
             f["runtime_did"] += "; %d of the %d sets" % (len(entry["candidate_mismatches"]),
                                                          len([s for s in entry["sets"] if not s["hazard"]]))
     return {"status": "run", "version": version, "profile": adapter["profile"], "profile_text": profile["text"],
-            "calls": adapter["text"], "adapter_file": adapter["path"], "types": types, "findings": findings}
+            "calls": adapter["text"], "adapter_file": adapter["path"], "types": types, "findings": findings,
+            "broadcast": _broadcast_summary(adapter.get("broadcast", []), types)}
+
+
+# [impl->req~div-rt-d2~1]
+def _broadcast_summary(forms, types):
+    """Per form the adapter declares: its verdict over every type (conforming only when every set of the form
+    was judged and conforms) and the sets that were not."""
+    summary = {}
+    for form in forms:
+        lines = [dict(line, type=t) for t, entry in types.items() for line in entry["sets"] if line["form"] == form]
+        failing = ["%s %s: %s" % (line["type"], line["set"], line["verdict"]) for line in lines
+                   if line["verdict"] != "conforming"]
+        verdict = "conforming" if lines and not failing else ("not run" if not lines else _type_verdict(lines))
+        summary[form] = {"verdict": verdict, "sets": len(lines), "failing": failing}
+    return summary
 
 
 def _md(text):
@@ -269,6 +293,18 @@ def write_report(out, report):
                     entry["types"][t]["verdict"] if t in entry["types"] else "-" for t in all_types) + " |")
     else:
         lines.append("No runtime ran.")
+    lines += ["", "## Broadcasting (the forms each adapter declares)", ""]
+    declared = [(name, form, b) for name, entry in report["runtimes"].items()
+                for form, b in entry.get("broadcast", {}).items()]
+    if declared:
+        lines += ["| runtime | form | verdict | sets | sets not conforming |", "|---|---|---|---|---|"]
+        for name, form, b in declared:
+            lines.append("| %s | %s | %s | %d | %s |" % (name, form, b["verdict"], b["sets"],
+                                                         _md(", ".join(b["failing"][:8]) +
+                                                             (" ..." if len(b["failing"]) > 8 else ""))))
+        lines += ["", "Forms: " + "; ".join("%s: %s" % (k, v) for k, v in cases.BROADCAST_FORMS.items()) + "."]
+    else:
+        lines.append("No runtime that ran declares a broadcasting form (an adapter's BROADCAST list).")
     lines += ["", "## Counts, errors and worst elements", "",
               "| runtime | type | verdict | elements | conforming | non-conforming | max error (ulp / integer) "
               "| histogram (non-zero buckets) |",

@@ -13,7 +13,7 @@ from . import adapter_files, cases, judge, processes, run, tensors
 
 DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,reciprocal"
 LOAD_GUARD = 120            # seconds a file may take to load (hang guard), at most the deadline
-PREVIOUS_RUN = ("report.md", "report.json", "sets", "hazards", "results")
+PREVIOUS_RUN = ("report.md", "report.json", "report.html", "sets", "hazards", "broadcast", "results", "reproducers")
 
 
 def log(text):
@@ -92,7 +92,15 @@ def _runtime(name, records, types, args, out, env, written):
     if needed:
         for type_name, sets in cases.write_sets(out, adapter["profile"], needed, args.quick).items():
             written[(adapter["profile"], type_name)] = sets
-    jobs = run.run_runtime(name, adapter["path"], {t: written[(adapter["profile"], t)] for t in wanted},
+    for form in adapter["broadcast"]:
+        needed = [t for t in wanted if (adapter["profile"], t, form) not in written]
+        if needed:
+            for type_name, sets in cases.write_broadcast_sets(out, adapter["profile"], needed, [form],
+                                                              args.quick).items():
+                written[(adapter["profile"], type_name, form)] = sets
+    sets = {t: written[(adapter["profile"], t)] + [r for form in adapter["broadcast"]
+                                                   for r in written[(adapter["profile"], t, form)]] for t in wanted}
+    jobs = run.run_runtime(name, adapter["path"], sets,
                            os.path.join(out, "results", name), env, log, budget, logs)
     entry = judge.judge_runtime(name, adapter, version, jobs, out)
     entry.update(deadline_seconds=args.deadline, seconds_used=round(budget.used, 1))

@@ -20,6 +20,15 @@ NODE_TEST_FILES = ("model.onnx", os.path.join("test_data_set_0", "input_0.pb"),
                    os.path.join("test_data_set_0", "input_1.pb"))
 
 
+def result_folder(results_root, record):
+    """<results>/<type>/<set>, or <results>/broadcast/<type>/<set> for a broadcasting set (judged under
+    other options: `sonnx-div onnx-test` on a type's folder takes one profile)."""
+    reference = record["reference"]
+    if reference.get("form"):
+        return os.path.join(results_root, "broadcast", reference["type"], reference["set"])
+    return os.path.join(results_root, reference["type"], reference["set"])
+
+
 def _clear(job):
     """An empty result folder, then the set's model and inputs in it: the folder the adapter is given as the
     job's "set" too, so that it never sees the reference's expected output."""
@@ -88,7 +97,7 @@ def run_runtime(runtime, adapter_file, sets, results_root, env, log, budget, log
     under `logs`. Returns the jobs, each with its set record and how its last process ended."""
     every = []
     for type_name, records in sets.items():
-        jobs = [{"set": r["folder"], "result": os.path.join(results_root, type_name, os.path.basename(r["folder"])),
+        jobs = [{"set": r["folder"], "result": result_folder(results_root, r),
                  "type": type_name, "hazard": r["reference"]["hazard"], "record": r, "process": None}
                 for r in records]
         ordinary = [j for j in jobs if not j["hazard"]]

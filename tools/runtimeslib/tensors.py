@@ -63,13 +63,17 @@ def write_set_tensor(path, name, etype, array):
         handle.write(proto.SerializeToString())
 
 
-def write_model(path, etype, shape, opset):
-    node = helper.make_node("Div", ["A", "B"], ["C"])
+def write_model(path, etype, shape, opset, b_shape=None, y_shape=None, attributes=None):
+    """A Div model: A of `shape`, B of `b_shape` and C of `y_shape` (both `shape` when not given), the node's
+    attributes (the legacy broadcast and axis of opsets 1 and 6) and the opset."""
+    node = helper.make_node("Div", ["A", "B"], ["C"], **(attributes or {}))
+    b_shape = shape if b_shape is None else b_shape
+    y_shape = shape if y_shape is None else y_shape
     graph = helper.make_graph(
         [node], "div",
         [helper.make_tensor_value_info("A", etype.onnx_type, list(shape)),
-         helper.make_tensor_value_info("B", etype.onnx_type, list(shape))],
-        [helper.make_tensor_value_info("C", etype.onnx_type, list(shape))])
+         helper.make_tensor_value_info("B", etype.onnx_type, list(b_shape))],
+        [helper.make_tensor_value_info("C", etype.onnx_type, list(y_shape))])
     model = helper.make_model_gen_version(graph, producer_name="sonnx-div tools/runtimes",
                                           opset_imports=[helper.make_opsetid("", opset)])
     onnx.checker.check_model(model)

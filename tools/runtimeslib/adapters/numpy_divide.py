@@ -7,6 +7,7 @@ NAME = "numpy"
 PROFILE = "sonnx-floor"
 TYPES = ["FP16", "FP32", "FP64", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"]
 TEXT = "np.true_divide (floats), np.floor_divide (integers), CPU"
+BROADCAST = ["multidirectional"]
 
 
 def available():

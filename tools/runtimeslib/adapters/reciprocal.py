@@ -8,6 +8,7 @@ NAME = "reciprocal"
 PROFILE = "sonnx-floor"
 TYPES = ["FP16", "FP32", "FP64"]
 TEXT = "negative control: a * (1 / b) in the element type, NumPy"
+BROADCAST = ["multidirectional"]
 
 
 def available():

@@ -10,6 +10,7 @@ PROFILE = "sonnx-floor"
 ROUNDING = "floor"
 TYPES = ["FP16", "BF16", "FP32", "FP64", "INT8", "INT16", "INT32", "INT64", "UINT8"]
 TEXT = "torch.div, rounding_mode='floor' for integers, CPU"
+BROADCAST = ["multidirectional"]
 
 
 def available():

@@ -6,6 +6,7 @@ NAME = "torch-trunc"
 PROFILE = "sonnx-trunc"
 TYPES = ["INT8", "INT16", "INT32", "INT64", "UINT8"]
 TEXT = "torch.div, rounding_mode='trunc' for integers, CPU"
+BROADCAST = ["multidirectional"]
 available = torch_div.available
 install = torch_div.install
 
