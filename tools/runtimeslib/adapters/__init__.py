@@ -113,3 +113,6 @@ def computing(compute, module_name=None):
 
 def format_exception():
     return traceback.format_exc().strip().splitlines()[-1]
+
+
+from ..node import node_runtime  # noqa: E402,F401  a runtime driven from Node.js (runtimeslib/node.py)
