@@ -112,7 +112,8 @@ def describe_all(folders, env, work, log, guard_seconds):
             continue
         attributes = answer["attributes"]
         record.update(status="loaded", profile=attributes["PROFILE"], types=attributes["TYPES"],
-                      text=attributes["TEXT"], broadcast=attributes.get("BROADCAST", []))
+                      text=attributes["TEXT"], broadcast=attributes.get("BROADCAST", []),
+                      reproduce=attributes.get("REPRODUCE") if isinstance(attributes.get("REPRODUCE"), str) else None)
     by_name = {}
     for record in records:
         if record["name"] is not None:

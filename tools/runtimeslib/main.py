@@ -11,7 +11,7 @@ from sonnxtools import paths
 
 from . import adapter_files, cases, judge, processes, run, tensors
 
-DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,reciprocal"
+DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,onnxruntime-web,onnx-reference,reciprocal"
 LOAD_GUARD = 120            # seconds a file may take to load (hang guard), at most the deadline
 PREVIOUS_RUN = ("report.md", "report.json", "report.html", "sets", "hazards", "broadcast", "results", "reproducers")
 
@@ -102,7 +102,9 @@ def _runtime(name, records, types, args, out, env, written):
                                                    for r in written[(adapter["profile"], t, form)]] for t in wanted}
     jobs = run.run_runtime(name, adapter["path"], sets,
                            os.path.join(out, "results", name), env, log, budget, logs)
-    entry = judge.judge_runtime(name, adapter, version, jobs, out)
+    context = {"tools": paths.TOOLS, "python_dir": os.path.abspath(args.python_dir),
+               "cache": os.path.abspath(args.cache), "reference": _reference_version(sys.modules["sonnx_div"])}
+    entry = judge.judge_runtime(name, adapter, version, jobs, out, context)
     entry.update(deadline_seconds=args.deadline, seconds_used=round(budget.used, 1))
     for type_name, t in entry["types"].items():
         log("  %s %s: %s (%d elements, %d non-conforming)" % (name, type_name, t["verdict"], t["elements"],

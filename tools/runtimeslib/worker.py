@@ -67,7 +67,8 @@ def describe(path, answer_path):
         traceback.print_exc()
         _answer(answer_path, {"loaded": False, "reason": _failure("loading the file", error)})
         return
-    attributes = {name: _plain(getattr(module, name)) for name in ("NAME", "PROFILE", "TYPES", "TEXT", "BROADCAST")
+    attributes = {name: _plain(getattr(module, name))
+                  for name in ("NAME", "PROFILE", "TYPES", "TEXT", "BROADCAST", "REPRODUCE")
                   if hasattr(module, name)}
     callables = {name: callable(getattr(module, name)) for name in ("available", "install", "run_batch")
                  if hasattr(module, name)}
