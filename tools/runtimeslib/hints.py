@@ -44,9 +44,10 @@ def _broadcast(a, b, y_shape, options):
 
 def values(t, array):
     """Elements as float64 (BF16 from its bit patterns)."""
-    if t.name == "BF16":
-        return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-    return array.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        if t.name == "BF16":
+            return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        return array.astype(np.float64)
 
 
 def _bits(t, array):
@@ -110,8 +111,9 @@ def _magnitude(name, x, wrong, largest, smallest):
         out.append((text, finite & (magnitude >= 2.0 ** k)))
     if high > 0:
         k = math.floor(math.log2(high)) + 1
-        text = "%s finite" % name if 2.0 ** k > largest else "|%s| < %s" % (name, _power(k))
-        out.append((text, magnitude < 2.0 ** k))
+        bound = math.inf if k > 1023 else 2.0 ** k   # 2^1024 is beyond float64
+        text = "%s finite" % name if bound > largest else "|%s| < %s" % (name, _power(k))
+        out.append((text, magnitude < bound))
     elif high == 0:
         out.append(("%s = 0" % name, magnitude == 0))
     return out

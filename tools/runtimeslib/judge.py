@@ -349,10 +349,14 @@ def _broadcast_summary(forms, types):
     summary = {}
     for form in forms:
         lines = [dict(line, type=t) for t, entry in types.items() for line in entry["sets"] if line["form"] == form]
+        no_kernel = sorted(set(line["type"] for line in lines if line["verdict"] == "no kernel"))
+        lines = [line for line in lines if line["type"] not in no_kernel]   # a type without a kernel at all
         failing = ["%s %s: %s" % (line["type"], line["set"], line["verdict"]) for line in lines
                    if line["verdict"] != "conforming"]
         verdict = "conforming" if lines and not failing else ("not run" if not lines else _type_verdict(lines))
         summary[form] = {"verdict": verdict, "sets": len(lines), "failing": failing}
+        if no_kernel:
+            summary[form]["no_kernel_types"] = no_kernel
     return summary
 
 
