@@ -32,7 +32,7 @@ TYPE = %(type)r
 STORAGE, BITS = %(storage)r, %(bits)r   # BF16 travels as uint16 bit patterns
 A = np.array(%(a)s, dtype=BITS).view(STORAGE).reshape(%(a_shape)r)
 B = np.array(%(b)s, dtype=BITS).view(STORAGE).reshape(%(b_shape)r)
-EXPECTED = %(expected)s   # the exact answer (the reference, sonnx-div %(reference)s), None for an undefined case
+EXPECTED = %(expected)s   # the exact answer (the reference, %(reference)s); None: an undefined case
 SEEN = %(seen)s   # what the runtime returned when the harness ran it
 UNDEFINED = %(undefined)r
 Y_SHAPE = %(y_shape)r
@@ -153,6 +153,8 @@ def write(out, runtime, adapter, version, t, reference, a, b, expected, seen, wh
 
 
 def what_text(reference):
+    if reference.get("hazard"):
+        return "One hazardous case of the integer sets (a zero divisor or MIN / -1), which the reference refuses."
     if reference.get("form"):
         return "From the broadcasting set %s (%s: A %s, B %s%s)." % (
             reference["set"], reference["form"], reference["a_shape"], reference["b_shape"],
