@@ -413,7 +413,10 @@ def write_report(out, report):
         for name, form, b in declared:
             lines.append("| %s | %s | %s | %d | %s |" % (name, form, b["verdict"], b["sets"],
                                                          _md(", ".join(b["failing"][:8]) +
-                                                             (" ..." if len(b["failing"]) > 8 else ""))))
+                                                             (" ..." if len(b["failing"]) > 8 else "") +
+                                                             (" (no kernel at all: %s)" % ", ".join(
+                                                                 b["no_kernel_types"]) if b.get("no_kernel_types")
+                                                              else ""))))
         lines += ["", "Forms: " + "; ".join("%s: %s" % (k, v) for k, v in cases.BROADCAST_FORMS.items()) + "."]
     else:
         lines.append("No runtime that ran declares a broadcasting form (an adapter's BROADCAST list).")
