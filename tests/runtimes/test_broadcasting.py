@@ -114,6 +114,22 @@ def run_batch(jobs):
             json.dump({"outcome": outcome, "detail": detail, "notes": []}, handle)
 '''
 
+NO_INT_KERNEL = HEAD + textwrap.dedent('''
+    NAME = "no-int-kernel"
+    PROFILE = "sonnx-floor"
+    TEXT = "test adapter: no INT32 kernel at all"
+    NO_KERNEL = ["has no kernel for"]
+
+
+    def compute(a, b, type_name):
+        if type_name == "INT32":
+            raise TypeError("this runtime has no kernel for int32")
+        return divide(a, b)
+
+
+    run_batch = computing(compute, __name__)
+    ''')
+
 LEGACY_FLOOR = HEAD.replace('BROADCAST = ["multidirectional"]', 'BROADCAST = ["legacy"]') + textwrap.dedent('''
     NAME = "legacy-floor"
     PROFILE = "sonnx-floor"
@@ -132,9 +148,11 @@ def harness(tmp_path_factory):
                                          ("legacy_ignores_axis.py", "legacy-ignores-axis", "but axis", "False")):
         (adapters / file_name).write_text(LEGACY_ADAPTER % {"name": name, "how": how, "honour": honour})
     (adapters / "legacy_floor.py").write_text(LEGACY_FLOOR)
+    (adapters / "no_int_kernel.py").write_text(NO_INT_KERNEL)
     run = subprocess.run([sys.executable, TOOL, "--quick", "--no-install", "--out", str(out), "--python-dir",
                           PYTHON_DIR, "--adapters", str(adapters), "--types", "FP32,INT32", "--runtimes",
-                          "numpy,wrong-axis,refuses-broadcasting,legacy-right,legacy-ignores-axis,legacy-floor"],
+                          "numpy,wrong-axis,refuses-broadcasting,legacy-right,legacy-ignores-axis,legacy-floor,"
+                          "no-int-kernel"],
                          capture_output=True, text=True, cwd=ROOT, timeout=1200)
     assert run.returncode == 0, run.stdout + run.stderr
     with open(out / "report.json") as handle:
@@ -268,3 +286,16 @@ class TestBroadcastingSets:
         entry = report["runtimes"]["legacy-floor"]
         assert entry["status"] == "not run"
         assert "BROADCAST legacy (ONNX's broadcast and axis attributes) needs PROFILE onnx-14" in entry["reason"]
+
+    # [utest->req~div-rt-d2~1]
+    def test_a_type_without_any_kernel_is_no_kernel_not_a_refused_form(self, harness):
+        _, report = harness
+        entry = report["runtimes"]["no-int-kernel"]
+        assert entry["types"]["INT32"]["verdict"] == "no kernel"
+        assert entry["types"]["FP32"]["verdict"] == "conforming"
+        assert not [f for f in entry["findings"] if f["kind"].startswith("refused a declared broadcasting form")]
+        assert entry["broadcast"]["multidirectional"] == {"verdict": "conforming", "sets": 12, "failing": [],
+                                                          "no_kernel_types": ["INT32"]}
+        # the control: where the element-wise sets have a kernel, the same error on a broadcasting set is a refusal
+        refused = report["runtimes"]["refuses-broadcasting"]["broadcast"]["multidirectional"]
+        assert refused["verdict"] == "refused a declared broadcasting form" and "no_kernel_types" not in refused
