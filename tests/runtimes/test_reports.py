@@ -55,12 +55,40 @@ run_batch = computing(compute, __name__)
 '''
 
 
+FLUSH_TO_ZERO = '''
+import numpy as np
+from runtimeslib.adapters import computing
+
+NAME = "ftz"
+PROFILE = "sonnx-floor"
+TYPES = ["FP32"]
+TEXT = "test adapter: flushes subnormal operands and results to zero"
+
+
+def available():
+    return True, "test adapter"
+
+
+def flush(x):
+    return np.where(np.abs(x) < np.finfo(x.dtype).tiny, np.copysign(np.zeros_like(x), x), x)
+
+
+def compute(a, b, type_name):
+    with np.errstate(all="ignore"):
+        return flush(np.true_divide(flush(a), flush(b)))
+
+
+run_batch = computing(compute, __name__)
+'''
+
+
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     out = tmp_path_factory.mktemp("runtimes")
     adapters = tmp_path_factory.mktemp("adapters")
     (adapters / "wrong_axis.py").write_text(WRONG_AXIS)
-    runtimes = "numpy,reciprocal,wrong-axis" + (",f32-int" if shutil.which("node") else "")
+    (adapters / "ftz.py").write_text(FLUSH_TO_ZERO)
+    runtimes = "numpy,reciprocal,wrong-axis,ftz" + (",f32-int" if shutil.which("node") else "")
     run = subprocess.run([sys.executable, TOOL, "--quick", "--no-install", "--out", str(out), "--cache", str(out),
                           "--python-dir", PYTHON_DIR, "--adapters", str(adapters), "--adapters",
                           os.path.join(HERE, "node_adapter"), "--runtimes", runtimes, "--types", "FP16,FP32,INT32"],
@@ -154,6 +182,14 @@ class TestMaxErrorAndHints:
                     small_right += 1
         assert smallest_wrong is not None and 2 ** 24 <= smallest_wrong < 2 ** 25   # the hint's threshold, 2^24
         assert small_right >= 10
+
+    # [utest->req~div-rt-d3~1]
+    def test_a_flush_to_zero_divider_is_named_from_the_judges_count(self, harness):
+        _, report = harness
+        finding = value_finding(report, "ftz", "FP32")
+        assert finding["hints"][0].startswith("every one of the ") and "is what a flush-to-zero divider gives" in \
+            finding["hints"][0], finding["hints"]
+        assert not any("flush-to-zero" in h for h in value_finding(report, "reciprocal", "FP32")["hints"])
 
     # [utest->req~div-rt-d3~1]
     def test_a_wrong_axis_is_hinted_as_a_broadcasting_fault(self, harness):

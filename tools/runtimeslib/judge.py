@@ -146,6 +146,7 @@ def _add_report(entry, report, set_name):
     entry["nonconforming"] += report["nonconforming"]
     entry["undefined"] += report.get("undefined", 0)
     entry["special_value_mismatches"] += report.get("special_value_mismatches", 0)
+    entry["flush_to_zero"] = entry.get("flush_to_zero", 0) + int(report.get("flush_to_zero", 0) or 0)
     largest = report.get("max_ulp_error", report.get("max_error", 0)) or 0
     if _number(largest) > _number(entry["max_error"]):
         entry["max_error"] = largest
@@ -297,6 +298,10 @@ def _value_finding(name, adapter, version, type_name, entry, judged, out, contex
     t = tensors.TYPES[type_name]
     options = cases.PROFILES[adapter["profile"]]["options"]
     found, data = hints.find(t, judged, options)
+    if t.is_float and entry.get("flush_to_zero") and entry["flush_to_zero"] == entry["nonconforming"]:
+        found.insert(0, "every one of the %s non-conforming elements is what a flush-to-zero divider gives (a "
+                        "subnormal operand read as zero, or zero for a quotient below the smallest normal: the "
+                        "judge's flush_to_zero count)" % "{:,}".format(entry["nonconforming"]))
     entry["data_hints"] = found
     finding = {"runtime": name, "type": type_name, "kind": "non-conforming values",
                "set": ", ".join(sorted(set(line["set"] for line in entry["sets"]
