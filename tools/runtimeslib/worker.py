@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import json
 import os
+import resource
 import signal
 import sys
 import traceback
@@ -179,6 +180,9 @@ def run_each(path, jobs_file):
 
 
 def main():
+    # A crash is a finding, not a core file: set here, not by the harness (a preexec_fn is not safe in the
+    # harness's threads); the children (node, forked jobs) inherit it.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     command, path, target = sys.argv[1], sys.argv[2], sys.argv[3]
     if command == "describe":
         describe(path, target)
