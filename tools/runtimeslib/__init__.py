@@ -6,6 +6,9 @@ adapters       one small file per runtime (see adapters/__init__.py for the inte
 adapter_files  which adapter files there are and what each declares, validated (loaded by workers)
 worker         the process adapter code runs in: loading a file, available()/install(), run_batch()
 processes      running a worker under the runtime's deadline (a hang guard), with progress lines
-run            one worker process per batch, one per hazardous case
-judge          sonnx_div.check_files on every result folder's files; report.md and report.json
+run            one worker process for the ordinary sets, a forked child per hazardous case
+judge          sonnx_div.check_files on every result folder's files; report.md, report.json, report.html
+hints          what the wrong elements have in common, from the data
+reproducers    a standalone script per finding
+node           the shared Node.js driver's Python side (a JavaScript runtime in a few lines)
 """

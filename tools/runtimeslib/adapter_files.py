@@ -36,6 +36,7 @@ def _text(value):
     return repr(value)
 
 
+# [impl->req~div-rt-d2~1]
 def _validate(answer):
     """(NAME or None, reason or ""): the reason an adapter's attributes are not usable."""
     attributes, callables = answer.get("attributes", {}), answer.get("callables", {})
@@ -66,6 +67,15 @@ def _validate(answer):
     if not isinstance(attributes.get("TEXT"), str):
         return name, "no TEXT (one line saying what it calls)" if "TEXT" not in attributes else \
             "TEXT is %s, not a str" % _text(attributes["TEXT"])
+    forms = attributes.get("BROADCAST", [])
+    if not isinstance(forms, list):
+        return name, "BROADCAST is %s, not a list of broadcasting forms" % _text(forms)
+    unknown = [f for f in forms if f not in cases.BROADCAST_FORMS]
+    if unknown:
+        return name, "unknown BROADCAST forms %s (forms: %s)" % (", ".join(repr(f) for f in unknown),
+                                                                 ", ".join(cases.BROADCAST_FORMS))
+    if "legacy" in forms and profile != "onnx-14":
+        return name, "BROADCAST legacy (ONNX's broadcast and axis attributes) needs PROFILE onnx-14, not %s" % profile
     for function in ("available", "run_batch"):
         if not callables.get(function):
             return name, "no %s()" % function if function not in callables else "%s is not callable" % function
@@ -76,7 +86,7 @@ def _validate(answer):
 
 # [impl->req~div-rt-d1~2]
 def describe_all(folders, env, work, log, guard_seconds):
-    """Every adapter file: [{"path", "name", "status", "reason", "profile", "types", "text"}]."""
+    """Every adapter file: [{"path", "name", "status", "reason", "profile", "types", "text", "broadcast"}]."""
     records = []
     for number, path in enumerate(adapter_paths(folders)):
         answer_path = os.path.join(work, "describe-%d.json" % number)
@@ -102,7 +112,8 @@ def describe_all(folders, env, work, log, guard_seconds):
             continue
         attributes = answer["attributes"]
         record.update(status="loaded", profile=attributes["PROFILE"], types=attributes["TYPES"],
-                      text=attributes["TEXT"])
+                      text=attributes["TEXT"], broadcast=attributes.get("BROADCAST", []),
+                      reproduce=attributes.get("REPRODUCE") if isinstance(attributes.get("REPRODUCE"), str) else None)
     by_name = {}
     for record in records:
         if record["name"] is not None:

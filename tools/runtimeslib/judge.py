@@ -9,11 +9,15 @@ those written) and the runtime's output_0.pb as the adapter wrote it: nothing is
 read by other code. A Y of another element type or shape is non-conforming (check's candidate_mismatch); a
 missing, unreadable or malformed file is an error finding; the judge never stops on one."""
 import json
+import math
 import os
 
-from . import cases, tensors
+import numpy as np
+
+from . import cases, hints, reproducers, tensors
 
 WORST = 5
+REFUSED_FORM = "refused a declared broadcasting form"
 ADAPTER_OUTCOMES = ("output", "error", "no kernel")
 
 
@@ -124,7 +128,7 @@ def _type_verdict(lines):
     verdicts = [line["verdict"] for line in lines if not line["hazard"]]
     if not verdicts:
         return "error"
-    for verdict in ("no kernel", "error", "non-conforming", "not run: deadline"):
+    for verdict in ("no kernel", "error", REFUSED_FORM, "non-conforming", "not run: deadline"):
         if verdict in verdicts:
             return verdict
     return "conforming" if all(v == "conforming" for v in verdicts) else "error"
@@ -142,6 +146,7 @@ def _add_report(entry, report, set_name):
     entry["nonconforming"] += report["nonconforming"]
     entry["undefined"] += report.get("undefined", 0)
     entry["special_value_mismatches"] += report.get("special_value_mismatches", 0)
+    entry["flush_to_zero"] = entry.get("flush_to_zero", 0) + int(report.get("flush_to_zero", 0) or 0)
     largest = report.get("max_ulp_error", report.get("max_error", 0)) or 0
     if _number(largest) > _number(entry["max_error"]):
         entry["max_error"] = largest
@@ -157,10 +162,11 @@ def _add_report(entry, report, set_name):
 
 
 # [impl->req~div-rt-d1~2]
-def judge_runtime(name, adapter, version, jobs, out):
-    """The runtime's entry of report.json; adapter: its file's record (adapter_files.describe_all)."""
+def judge_runtime(name, adapter, version, jobs, out, context=None):
+    """The runtime's entry of report.json; adapter: its file's record (adapter_files.describe_all); context: what
+    a reproducer needs to call the adapter ("tools", "python_dir", "cache", "reference")."""
     profile = cases.PROFILES[adapter["profile"]]
-    types, findings = {}, []
+    types, findings, judged = {}, [], {}
     for job in jobs:
         reference = job["record"]["reference"]
         type_name, set_name, hazard = reference["type"], reference["set"], reference["hazard"]
@@ -174,11 +180,16 @@ def judge_runtime(name, adapter, version, jobs, out):
         report, y, y_type = None, None, None
         if outcome == "output":
             try:
-                report, y, y_type = _judge_files(job, profile["options"])
+                report, y, y_type = _judge_files(job, reference["options"])
             except ValueError as error:
                 outcome, detail = "unreadable", str(error)
+        form = reference.get("form")
         line = {"set": set_name, "elements": reference["elements"], "outcome": outcome, "hazard": hazard,
-                "verdict": _set_verdict(outcome, report)}
+                "verdict": _set_verdict(outcome, report), "form": form}
+        kernel_missing = outcome == "no kernel" and all(
+            other["verdict"] == "no kernel" for other in entry["sets"] if not other["form"] and not other["hazard"])
+        if form and report is None and outcome in ("error", "no kernel") and not kernel_missing:
+            line["verdict"] = REFUSED_FORM   # (a type without a kernel at all is "no kernel", not a refusal)
         if report is not None:
             line.update(conforming=report.get("conforming", 0), nonconforming=report["nonconforming"],
                         undefined=report.get("undefined", 0), conforming_result=report["conforming_result"],
@@ -187,7 +198,17 @@ def judge_runtime(name, adapter, version, jobs, out):
         reproducer = os.path.relpath(job["set"], out)
         if hazard:
             line["verdict"] = _kind(outcome, True)
-            findings.append({
+            script = None
+            if context is not None and _kind(outcome, True) in ("crash", "undefined behaviour: returned a value"):
+                t = tensors.TYPES[type_name]
+                a = np.array([int(reference["a"])], dtype=t.dtype)
+                b = np.array([int(reference["b"])], dtype=t.dtype)
+                script = reproducers.write(out, name, adapter, version, t, reference, a, b, None,
+                                           None if y is None else y.reshape(-1)[:1], set_name,
+                                           "%s %s / %s (%s)" % (type_name, reference["a"], reference["b"],
+                                                                _kind(outcome, True)),
+                                           context, undefined=reference["message"])
+            findings.append({"reproducer_script": script,
                 "runtime": name, "type": type_name, "set": set_name, "kind": _kind(outcome, True),
                 "a": reference.get("a", ""), "b": reference.get("b", ""),
                 "runtime_did": _did(outcome, detail, notes, y, y_type, reference),
@@ -197,11 +218,15 @@ def judge_runtime(name, adapter, version, jobs, out):
             continue
         if report is None:
             kind, did = _kind(outcome, False), _did(outcome, detail, notes, y, y_type, reference)
+            if line["verdict"] == REFUSED_FORM:
+                kind = REFUSED_FORM + " (%s)" % form
+                did += "; A %s, B %s" % (reference["a_shape"], reference["b_shape"])
             if not any(f["type"] == type_name and f["kind"] == kind and f["runtime_did"] == did for f in findings):
                 findings.append({"runtime": name, "type": type_name, "set": set_name, "kind": kind,
                                  "runtime_did": did, "reproducer": reproducer})
             continue
         _add_report(entry, report, set_name)
+        judged.setdefault(type_name, []).append((job, report))
         if report.get("candidate_mismatch") and not any(
                 f["type"] == type_name and f["kind"] == "wrong type or shape" for f in findings):
             findings.append({"runtime": name, "type": type_name, "set": set_name, "kind": "wrong type or shape",
@@ -211,17 +236,133 @@ def judge_runtime(name, adapter, version, jobs, out):
                                  report["candidate_mismatch"]["expected_shape"],
                                  report["candidate_mismatch"]["message"]),
                              "reproducer": reproducer})
-    for entry in types.values():
+    for type_name, entry in types.items():
         wrong = [w for w in entry["worst"] if not w["conforming"]]
         entry["worst"] = sorted(wrong, key=lambda w: _number(_error_of(w)), reverse=True)[:WORST]
         entry["verdict"] = _type_verdict(entry["sets"])
+        entry["max_error_meaning"] = max_error_meaning(type_name, entry)
+        entry["data_hints"] = []
+        if entry["nonconforming"] and type_name in judged:
+            findings.append(_value_finding(name, adapter, version, type_name, entry, judged[type_name], out,
+                                           context))
     for f in findings:
         if f["kind"] == "wrong type or shape":
             entry = types[f["type"]]
             f["runtime_did"] += "; %d of the %d sets" % (len(entry["candidate_mismatches"]),
                                                          len([s for s in entry["sets"] if not s["hazard"]]))
     return {"status": "run", "version": version, "profile": adapter["profile"], "profile_text": profile["text"],
-            "calls": adapter["text"], "adapter_file": adapter["path"], "types": types, "findings": findings}
+            "calls": adapter["text"], "adapter_file": adapter["path"], "types": types, "findings": findings,
+            "broadcast": _broadcast_summary(adapter.get("broadcast", []), types)}
+
+
+def _text_of(t, element):
+    """An element for a person: its value, and for floats its encoding (BF16 arrives as its uint16 bits)."""
+    x = np.asarray(element).reshape(-1)[:1]
+    if not t.is_float:
+        return str(x[0])
+    if t.name == "BF16":
+        return "%s (0x%04x)" % (hints.values(t, x).astype(np.float32)[0], int(x[0]))
+    return "%s (0x%0*x)" % (x[0], t.bits // 4, int(x.view(t.bits_dtype)[0]))
+
+
+# [impl->req~div-rt-d3~1]
+def max_error_meaning(type_name, entry):
+    """The largest error of a type, said against the acceptance level (exact: the correctly rounded quotient)."""
+    largest = _number(entry["max_error"])
+    wrong = entry["nonconforming"]
+    if not tensors.TYPES[type_name].is_float:
+        if largest == 0:
+            return "0: every element is the exact quotient under the profile's integer rounding"
+        return "%s: the largest distance from the exact integer quotient (the profile's rounding); integers " \
+               "must be exact" % entry["max_error"]
+    if largest == float("inf"):
+        return "a special value (a NaN, an infinity or a zero's sign) does not match the exact quotient's"
+    if largest == 0:
+        return "0 ulp: every quotient is exact (representable) and matched"
+    if largest <= 0.5:
+        text = "at most half an ulp from the exact (unrounded) quotient, which is what a correctly rounded " \
+               "quotient is: the distance is measured from the exact quotient, not from the expected value"
+        return text + ("; conforming at the exact level" if not wrong else
+                       "; yet %d elements are not the correctly rounded value (a tie rounded away from even, or a "
+                       "zero's sign)" % wrong)
+    if largest < 1:
+        return "more than half an ulp: not correctly rounded (the exact level wants half an ulp at most and the " \
+               "nearest value); within the spec's one-ulp bound"
+    return "one ulp or more from the exact quotient: beyond the spec's one-ulp bound (DIV-FLOAT-ACC1), not only " \
+           "beyond correct rounding"
+
+
+def _value_finding(name, adapter, version, type_name, entry, judged, out, context):
+    """A non-conforming type as a finding: hints from the data, one element shown, and a reproducer with a few
+    wrong elements (the element-wise ones; the broadcasting set itself when only such sets are wrong)."""
+    t = tensors.TYPES[type_name]
+    options = cases.PROFILES[adapter["profile"]]["options"]
+    found, data = hints.find(t, judged, options)
+    if t.is_float and entry.get("flush_to_zero") and entry["flush_to_zero"] == entry["nonconforming"]:
+        found.insert(0, "every one of the %s non-conforming elements is what a flush-to-zero divider gives (a "
+                        "subnormal operand read as zero, or zero for a quotient below the smallest normal: the "
+                        "judge's flush_to_zero count)" % "{:,}".format(entry["nonconforming"]))
+    entry["data_hints"] = found
+    finding = {"runtime": name, "type": type_name, "kind": "non-conforming values",
+               "set": ", ".join(sorted(set(line["set"] for line in entry["sets"]
+                                           if line["verdict"] == "non-conforming"))),
+               "runtime_did": "%d of %d elements not the exact answer; max error %s" % (
+                   entry["nonconforming"], entry["elements"], entry["max_error"]),
+               "hints": found + entry.get("hints", []), "reproducer": "results/%s/%s" % (name, type_name),
+               "reproducer_script": None}
+    if data is None or not data["wrong"].any():
+        return finding
+    element_wise = np.array([s in {line["set"] for line in entry["sets"] if not line["form"]} for s in data["set"]])
+    if (data["wrong"] & element_wise).any():
+        chosen = hints.pick({"wrong": data["wrong"] & element_wise})
+        a, b = data["a"][chosen], data["b"][chosen]
+        reference = {"options": options, "set": "element-wise", "shape": [len(chosen)], "hazard": False}
+        what, expected, seen = "elementwise", data["expected"][chosen], data["y"][chosen]
+        finding["reproducer"] = "results/%s/%s/%s" % (name, type_name, data["set"][chosen[0]])
+    else:
+        sets = sorted(set(data["set"][data["wrong"]]))
+        # the values of a few small sets say little here: the pairing does
+        found[:] = ["every non-conforming element is in a broadcasting set (%s) and the element-wise sets "
+                    "conform: the runtime divides right but pairs the wrong elements (look at how it broadcasts B)" %
+                    ", ".join(sets)]
+        finding["hints"] = found + entry.get("hints", [])
+        first = data["set"][np.flatnonzero(data["wrong"])[0]]
+        job = next(j for j, _ in judged if j["record"]["reference"]["set"] == first)
+        reference = job["record"]["reference"]
+        a = hints._read(os.path.join(tensors.data_dir(job["result"]), "input_0.pb"))
+        b = hints._read(os.path.join(tensors.data_dir(job["result"]), "input_1.pb"))
+        mine = data["set"] == first
+        what, expected, seen = first, data["expected"][mine], data["y"][mine]
+        chosen = np.flatnonzero(data["wrong"])[:1]
+        finding["reproducer"] = "results/%s/broadcast/%s/%s" % (name, type_name, first)
+    i = chosen[0]
+    finding.update(a=_text_of(t, data["a"][i]), b=_text_of(t, data["b"][i]),
+                   runtime_did=finding["runtime_did"] + "; e.g. %s %s [%d]: the runtime gives %s" % (
+                       type_name, data["set"][i], data["index"][i], _text_of(t, data["y"][i])),
+                   exact=_text_of(t, data["expected"][i]), reference="exact level, profile %s" % adapter["profile"])
+    if context is not None:
+        finding["reproducer_script"] = reproducers.write(
+            out, name, adapter, version, t, reference, a, b, expected, seen, what,
+            "%s %s: %d non-conforming elements" % (name, type_name, entry["nonconforming"]), context)
+    return finding
+
+
+# [impl->req~div-rt-d2~1]
+def _broadcast_summary(forms, types):
+    """Per form the adapter declares: its verdict over every type (conforming only when every set of the form
+    was judged and conforms) and the sets that were not."""
+    summary = {}
+    for form in forms:
+        lines = [dict(line, type=t) for t, entry in types.items() for line in entry["sets"] if line["form"] == form]
+        no_kernel = sorted(set(line["type"] for line in lines if line["verdict"] == "no kernel"))
+        lines = [line for line in lines if line["type"] not in no_kernel]   # a type without a kernel at all
+        failing = ["%s %s: %s" % (line["type"], line["set"], line["verdict"]) for line in lines
+                   if line["verdict"] != "conforming"]
+        verdict = "conforming" if lines and not failing else ("not run" if not lines else _type_verdict(lines))
+        summary[form] = {"verdict": verdict, "sets": len(lines), "failing": failing}
+        if no_kernel:
+            summary[form]["no_kernel_types"] = no_kernel
+    return summary
 
 
 def _md(text):
@@ -269,11 +410,26 @@ def write_report(out, report):
                     entry["types"][t]["verdict"] if t in entry["types"] else "-" for t in all_types) + " |")
     else:
         lines.append("No runtime ran.")
+    lines += ["", "## Broadcasting (the forms each adapter declares)", ""]
+    declared = [(name, form, b) for name, entry in report["runtimes"].items()
+                for form, b in entry.get("broadcast", {}).items()]
+    if declared:
+        lines += ["| runtime | form | verdict | sets | sets not conforming |", "|---|---|---|---|---|"]
+        for name, form, b in declared:
+            lines.append("| %s | %s | %s | %d | %s |" % (name, form, b["verdict"], b["sets"],
+                                                         _md(", ".join(b["failing"][:8]) +
+                                                             (" ..." if len(b["failing"]) > 8 else "") +
+                                                             (" (no kernel at all: %s)" % ", ".join(
+                                                                 b["no_kernel_types"]) if b.get("no_kernel_types")
+                                                              else ""))))
+        lines += ["", "Forms: " + "; ".join("%s: %s" % (k, v) for k, v in cases.BROADCAST_FORMS.items()) + "."]
+    else:
+        lines.append("No runtime that ran declares a broadcasting form (an adapter's BROADCAST list).")
     lines += ["", "## Counts, errors and worst elements", "",
               "| runtime | type | verdict | elements | conforming | non-conforming | max error (ulp / integer) "
-              "| histogram (non-zero buckets) |",
-              "|---|---|---|---|---|---|---|---|"]
-    worst_lines = []
+              "| what the max error means | histogram (non-zero buckets) |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    worst_lines, hint_lines = [], []
     for name, entry in report["runtimes"].items():
         for type_name, t in entry.get("types", {}).items():
             histogram = ", ".join("%s: %d" % (k, v) for k, v in t["histogram"].items() if v)
@@ -281,27 +437,75 @@ def write_report(out, report):
             if t["candidate_mismatches"]:
                 largest += " (%d sets not judged element by element: wrong type or shape)" % len(
                     t["candidate_mismatches"])
-            lines.append("| %s | %s | %s | %d | %d | %d | %s | %s |" % (
+            lines.append("| %s | %s | %s | %d | %d | %d | %s | %s | %s |" % (
                 name, type_name, t["verdict"], t["elements"], t["conforming"], t["nonconforming"], largest,
-                histogram))
+                _md(t.get("max_error_meaning", "")), histogram))
+            for hint in t.get("data_hints", []) + t.get("hints", []):
+                hint_lines.append("- %s %s: %s" % (name, type_name, _md(hint)))
             for w in t["worst"]:
                 worst_lines.append("| %s | %s | %s %s | %s (%s) | %s (%s) | %s (%s) | %s (%s) | %s |" % (
                     name, type_name, w["set"], w["position"], w["a"], w["a_value"], w["b"], w["b_value"], w["y"],
                     w["y_value"], w["expected"], w["expected_value"], _error_of(w)))
+    lines += ["", "Max error is the largest distance from the exact (unrounded) quotient, in ulps of the element type "
+              "(integers: the distance from the exact integer quotient); a correctly rounded float quotient is at "
+              "most half an ulp away, so 0.5 on a conforming row is correct rounding, not a fault. The acceptance "
+              "level is exact: the correctly rounded value, bit for bit."]
+    if hint_lines:
+        lines += ["", "Hints, from the data (what the non-conforming elements have in common) and from the judge:",
+                  ""] + hint_lines
     if worst_lines:
         lines += ["", "Worst non-conforming elements:", "",
                   "| runtime | type | set, element | A | B | runtime's Y | exact answer | error |",
                   "|---|---|---|---|---|---|---|---|"] + worst_lines
     lines += ["", "## Findings: crashes, errors, missing kernels, wrong types or shapes, undefined cases, "
               "deadlines", "",
-              "| runtime | type | case | A | B | what the runtime did | the reference | reproducer |",
-              "|---|---|---|---|---|---|---|---|"]
+              "| runtime | type | case | A | B | what the runtime did | the reference | set | reproducer script |",
+              "|---|---|---|---|---|---|---|---|---|"]
     for name, entry in report["runtimes"].items():
         for f in entry.get("findings", []):
-            lines.append("| %s | %s | %s (%s) | %s | %s | %s | %s | `%s` |" % (
-                name, f["type"], f["set"], f["kind"], f.get("a", ""), f.get("b", ""), _md(f["runtime_did"]),
-                _md("%s; %s" % (f["reference"], f["exact"])) if "reference" in f else "", f["reproducer"]))
+            lines.append("| %s | %s | %s (%s) | %s | %s | %s | %s | `%s` | %s |" % (
+                name, f["type"], _md(f["set"]), f["kind"], f.get("a", ""), f.get("b", ""), _md(f["runtime_did"]),
+                _md("%s; %s" % (f["reference"], f["exact"])) if "reference" in f else "", f["reproducer"],
+                "[%s](%s)" % (f["reproducer_script"], f["reproducer_script"]) if f.get("reproducer_script") else ""))
     _write(os.path.join(out, "report.md"), "\n".join(lines) + "\n")
+    write_html(out, report)
+
+
+GOOD_BUCKETS = ("0", "(0, 0.5]")
+
+
+def _histogram(name, type_name, t):
+    """The bars of a type's error histogram (heights on a logarithmic scale), for the page's SVG."""
+    counts = list(t["histogram"].items())
+    top = max([c for _, c in counts] + [1])
+    bars = []
+    for i, (label, count) in enumerate(counts):
+        height = round(110 * math.log10(1 + count) / math.log10(1 + top), 1)
+        bars.append({"x": 4 + 58 * i, "y": round(130 - height, 1), "w": 50, "h": height, "count": count,
+                     "label": label, "colour": "#4a4" if label in GOOD_BUCKETS else (
+                         "#cc4" if label == "(0.5, 1)" else "#c44")})
+    return {"runtime": name, "type": type_name, "verdict": t["verdict"], "elements": t["elements"],
+            "nonconforming": t["nonconforming"], "max_error": t["max_error"],
+            "meaning": t.get("max_error_meaning", ""), "hints": t.get("data_hints", []) + t.get("hints", []),
+            "bars": bars, "width": 8 + 58 * len(counts)}
+
+
+# [impl->req~div-rt-d3~1]
+def write_html(out, report):
+    """report.html beside report.md: the verdict matrix, the broadcasting verdicts, an error histogram per runtime
+    and type (inline SVG), the findings with their operands, the runtime's value, the exact answer and the
+    reproducer script (links relative to out). Rendered by sonnxtools.pages (Jinja2, autoescaped)."""
+    from sonnxtools import pages
+    types = [t for t in tensors.TYPES if any(t in e.get("types", {}) for e in report["runtimes"].values())]
+    broadcast = [(name, form, b) for name, entry in report["runtimes"].items()
+                 for form, b in entry.get("broadcast", {}).items()]
+    histograms = [_histogram(name, type_name, t) for name, entry in report["runtimes"].items()
+                  for type_name, t in entry.get("types", {}).items()]
+    findings = [f for entry in report["runtimes"].values() for f in entry.get("findings", [])]
+    temporary = os.path.join(out, ".report.html.tmp")
+    pages.write(temporary, "runtimes_report.html", report=report, types=types, broadcast=broadcast,
+                histograms=histograms, findings=findings)
+    os.replace(temporary, os.path.join(out, "report.html"))
 
 
 def _write(path, text):

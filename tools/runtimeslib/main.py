@@ -1,19 +1,22 @@
 """tools/runtimes' command line."""
 import argparse
+import concurrent.futures
 import datetime
 import os
 import shutil
 import sys
 import tempfile
+import threading
 import traceback
 
 from sonnxtools import paths
 
 from . import adapter_files, cases, judge, processes, run, tensors
 
-DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,reciprocal"
+DEFAULT_RUNTIMES = "numpy,torch,onnxruntime,onnxruntime-web,onnx-reference,reciprocal"
+RUNTIMES_AT_ONCE = 2       # runtimes whose processes run at the same time (the test machine has two cores)
 LOAD_GUARD = 120            # seconds a file may take to load (hang guard), at most the deadline
-PREVIOUS_RUN = ("report.md", "report.json", "sets", "hazards", "results")
+PREVIOUS_RUN = ("report.md", "report.json", "report.html", "sets", "hazards", "broadcast", "results", "reproducers")
 
 
 def log(text):
@@ -52,8 +55,10 @@ def _clear_previous_run(out):
             os.remove(path)
 
 
-def _runtime(name, records, types, args, out, env, written):
-    """The runtime's entry of report.json: not run (with the reason), or run and judged."""
+def _runtime(name, records, types, args, out, env, written, locks):
+    """The runtime's entry of report.json: not run (with the reason), or run and judged. Runtimes run two at a
+    time (RUNTIMES_AT_ONCE): availability and installing (apt-get, npm), writing the sets and judging hold
+    `locks`, one at a time; the runtime's own processes run beside another runtime's."""
     reason = adapter_files.runtime_reason(name, records)
     mine = [r for r in records if r["name"] == name]
     if reason:
@@ -72,9 +77,11 @@ def _runtime(name, records, types, args, out, env, written):
     budget = processes.Budget(args.deadline)
     logs = os.path.join(out, "results", name, "logs")   # the worker processes' output; no model.onnx here
     answer_path = os.path.join(logs, "available.json")
-    ended = processes.run_worker(["available", adapter["path"], answer_path] + ([] if args.no_install else
-                                                                                ["install"]),
-                                 env, os.path.join(logs, "available.log"), budget, log, "%s: available()" % name)
+    with locks["install"]:
+        ended = processes.run_worker(["available", adapter["path"], answer_path] + ([] if args.no_install else
+                                                                                    ["install"]),
+                                     env, os.path.join(logs, "available.log"), budget, log,
+                                     "%s: available()" % name)
     answer = adapter_files.read_answer(answer_path)
     for line in (answer or {}).get("log", []):
         log("%s: %s" % (name, line))
@@ -88,18 +95,35 @@ def _runtime(name, records, types, args, out, env, written):
                 "deadline_seconds": args.deadline}
     version = str(answer.get("version", ""))
     log("%s: %s, judged by profile %s (adapter %s)" % (name, version, adapter["profile"], adapter["path"]))
-    needed = [t for t in wanted if (adapter["profile"], t) not in written]
-    if needed:
-        for type_name, sets in cases.write_sets(out, adapter["profile"], needed, args.quick).items():
-            written[(adapter["profile"], type_name)] = sets
-    jobs = run.run_runtime(name, adapter["path"], {t: written[(adapter["profile"], t)] for t in wanted},
+    with locks["sets"]:
+        sets = _sets(adapter, wanted, written, out, args.quick)
+    jobs = run.run_runtime(name, adapter["path"], sets,
                            os.path.join(out, "results", name), env, log, budget, logs)
-    entry = judge.judge_runtime(name, adapter, version, jobs, out)
+    context = {"tools": paths.TOOLS, "python_dir": os.path.abspath(args.python_dir),
+               "cache": os.path.abspath(args.cache), "reference": _reference_version(sys.modules["sonnx_div"])}
+    with locks["judge"]:
+        entry = judge.judge_runtime(name, adapter, version, jobs, out, context)
     entry.update(deadline_seconds=args.deadline, seconds_used=round(budget.used, 1))
     for type_name, t in entry["types"].items():
         log("  %s %s: %s (%d elements, %d non-conforming)" % (name, type_name, t["verdict"], t["elements"],
                                                               t["nonconforming"]))
     return entry
+
+
+def _sets(adapter, wanted, written, out, quick):
+    """The sets of the adapter's profile, types and broadcasting forms, written once per profile and type."""
+    needed = [t for t in wanted if (adapter["profile"], t) not in written]
+    if needed:
+        for type_name, sets in cases.write_sets(out, adapter["profile"], needed, quick).items():
+            written[(adapter["profile"], type_name)] = sets
+    for form in adapter["broadcast"]:
+        needed = [t for t in wanted if (adapter["profile"], t, form) not in written]
+        if needed:
+            for type_name, sets in cases.write_broadcast_sets(out, adapter["profile"], needed, [form],
+                                                              quick).items():
+                written[(adapter["profile"], type_name, form)] = sets
+    return {t: written[(adapter["profile"], t)] + [r for form in adapter["broadcast"]
+                                                   for r in written[(adapter["profile"], t, form)]] for t in wanted}
 
 
 # [impl->req~div-rt-d1~2]
@@ -158,13 +182,15 @@ def main(argv, doc):
         for record in records:
             if record["status"] != "loaded":
                 log("adapter file %s: %s: %s" % (record["path"], record["status"], record["reason"]))
-        written = {}
-        for name in names:
-            if name in report["runtimes"]:
-                continue
-            current = name
-            report["runtimes"][name] = _runtime(name, records, types, args, out, env, written)
-            current = None
+        written, locks = {}, {"install": threading.Lock(), "sets": threading.Lock(), "judge": threading.Lock()}
+        unique = list(dict.fromkeys(names))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=RUNTIMES_AT_ONCE) as pool:
+            futures = {name: pool.submit(_runtime, name, records, types, args, out, env, written, locks)
+                       for name in unique}
+            for name in unique:   # in the order asked for
+                current = name
+                report["runtimes"][name] = futures[name].result()
+                current = None
     except Exception:  # a fault of the harness itself, not of an adapter: say so, keep what ran, exit 4
         traceback.print_exc()
         report["harness_error"] = traceback.format_exc().strip().splitlines()[-1]

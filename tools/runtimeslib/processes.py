@@ -7,7 +7,6 @@ are not run. The deadline is a hang guard, named as such wherever it shows: it n
 a set it stops is "not run: deadline", never conforming and never non-conforming. While a process runs,
 the harness logs a line every HEARTBEAT seconds (every quarter of the deadline when that is shorter)."""
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -48,10 +47,6 @@ def _number(seconds):
     return ("%d" % seconds) if float(seconds).is_integer() else ("%g" % seconds)
 
 
-def _child_setup():
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))   # a crash is a finding, not a core file
-
-
 def last_line(log_path):
     """The last non-blank line a process wrote (its error, as a traceback ends with it)."""
     try:
@@ -76,7 +71,7 @@ def run_worker(arguments, env, log_path, budget, log, label):
     with open(log_path, "wb") as output:
         process = subprocess.Popen([sys.executable, "-m", "runtimeslib.worker"] + list(arguments), env=env,
                                    stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
-                                   preexec_fn=_child_setup, start_new_session=True)
+                                   start_new_session=True)   # the worker sets its own core-file limit
         try:
             while True:
                 elapsed = time.monotonic() - started

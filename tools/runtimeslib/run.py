@@ -15,9 +15,19 @@ import os
 import shutil
 
 from . import processes
+from .worker import PROCESS_RECORD
 
 NODE_TEST_FILES = ("model.onnx", os.path.join("test_data_set_0", "input_0.pb"),
                    os.path.join("test_data_set_0", "input_1.pb"))
+
+
+def result_folder(results_root, record):
+    """<results>/<type>/<set>, or <results>/broadcast/<type>/<set> for a broadcasting set (judged under
+    other options: `sonnx-div onnx-test` on a type's folder takes one profile)."""
+    reference = record["reference"]
+    if reference.get("form"):
+        return os.path.join(results_root, "broadcast", reference["type"], reference["set"])
+    return os.path.join(results_root, reference["type"], reference["set"])
 
 
 def _clear(job):
@@ -66,8 +76,9 @@ def _process_record(ended):
         ended.status, ended.detail or "?")}
 
 
-def _run(runtime, adapter_file, jobs, label, env, logs, budget, log):
-    """One worker process for `jobs`; each job without result.json afterwards records how it ended."""
+def _run(runtime, adapter_file, jobs, label, env, logs, budget, log, each=False):
+    """One worker process for `jobs` (with `each`, a forked child per job inside it); each job without
+    result.json afterwards records how its process ended."""
     for job in jobs:
         _clear(job)
     jobs_file = os.path.join(logs, label + ".jobs.json")
@@ -75,51 +86,67 @@ def _run(runtime, adapter_file, jobs, label, env, logs, budget, log):
     with open(jobs_file, "w") as handle:
         json.dump([{"set": job["result"], "result": job["result"], "type": job["type"], "hazard": job["hazard"]}
                    for job in jobs], handle)
-    ended = processes.run_worker(["run", adapter_file, jobs_file], env, os.path.join(logs, label + ".log"), budget,
-                                 log, "  %s %s" % (runtime, label))
+    ended = processes.run_worker(["run-each" if each else "run", adapter_file, jobs_file], env,
+                                 os.path.join(logs, label + ".log"), budget, log, "  %s %s" % (runtime, label))
     for job in jobs:
-        job["process"] = None if has_result(job) else _process_record(ended)
+        own = _own_process(job) if each else None
+        job["process"] = None if has_result(job) else (own or _process_record(ended))
     return ended
+
+
+def _own_process(job):
+    """How the forked child of a job ended (worker.run_each's record), as a process record, or None."""
+    path = os.path.join(job["result"], PROCESS_RECORD)
+    try:
+        with open(path) as handle:
+            record = json.load(handle)
+        os.remove(path)
+    except (OSError, ValueError):
+        return None
+    if record.get("outcome") == "signal":
+        return {"outcome": "signal", "detail": record.get("detail", "")}
+    status = int(record.get("status", 0))
+    return _process_record(processes.Ended("exit", status=status, detail=record.get("detail", "")))
 
 
 # [impl->req~div-rt-d1~2]
 def run_runtime(runtime, adapter_file, sets, results_root, env, log, budget, logs):
     """sets: {type: [set record (cases.write_sets)]}; results under results_root/<type>/<set>/, process logs
-    under `logs`. Returns the jobs, each with its set record and how its last process ended."""
+    under `logs`. The ordinary sets of every type run in one worker process; each set a batch leaves without a
+    result, and each hazardous set, runs in a process of its own (a child the worker forks per set, after
+    loading the adapter once). Returns the jobs, each with its set record and how its last process ended."""
     every = []
     for type_name, records in sets.items():
-        jobs = [{"set": r["folder"], "result": os.path.join(results_root, type_name, os.path.basename(r["folder"])),
-                 "type": type_name, "hazard": r["reference"]["hazard"], "record": r, "process": None}
-                for r in records]
-        ordinary = [j for j in jobs if not j["hazard"]]
-        hazards = [j for j in jobs if j["hazard"]]
-        singles = []
-        if ordinary and budget.spent():
-            singles += ordinary   # each records the deadline below
-        elif ordinary:
-            log("  %s %s: %d sets in one process (%s s of the deadline left)" % (
-                runtime, type_name, len(ordinary), round(budget.left())))
-            ended = _run(runtime, adapter_file, ordinary, "%s-batch" % type_name, env, logs, budget, log)
-            missing = [j for j in ordinary if not has_result(j)]
-            if missing and ended.outcome != "deadline":
-                log("  %s %s: the batch left %d sets without a result (%s); they run one per process" % (
-                    runtime, type_name, len(missing), missing[0]["process"]["detail"]))
-                singles += missing
-        for job in singles + hazards:
-            name = os.path.basename(job["set"])
-            if budget.spent():
-                job["process"] = {"outcome": "deadline", "detail": "not run: " + budget.hang_guard_text()}
-                _clear(job)
-                continue
-            _run(runtime, adapter_file, [job], "%s-%s" % (type_name, name), env, logs, budget, log)
-            if job["hazard"]:
-                log("  %s %s %s: %s" % (runtime, type_name, name, job["process"]["outcome"] if job["process"]
-                                        else "result.json says " + _said(job)))
-        if budget.spent():
-            left = [j for j in jobs if j["process"] and j["process"]["outcome"] == "deadline"]
-            log("  %s %s: not run: deadline (%d sets; %s)" % (runtime, type_name, len(left),
-                                                              budget.hang_guard_text()))
-        every += jobs
+        every += [{"set": r["folder"], "result": result_folder(results_root, r), "type": type_name,
+                   "hazard": r["reference"]["hazard"], "record": r, "process": None} for r in records]
+    ordinary = [j for j in every if not j["hazard"]]
+    hazards = [j for j in every if j["hazard"]]
+    singles = []
+    if ordinary and budget.spent():
+        singles += ordinary   # each records the deadline below
+    elif ordinary:
+        log("  %s: %d sets of %d types in one process (%s s of the deadline left)" % (
+            runtime, len(ordinary), len(sets), round(budget.left())))
+        ended = _run(runtime, adapter_file, ordinary, "batch", env, logs, budget, log)
+        missing = [j for j in ordinary if not has_result(j)]
+        if missing and ended.outcome != "deadline":
+            log("  %s: the batch left %d sets without a result (%s); they run one per process" % (
+                runtime, len(missing), missing[0]["process"]["detail"]))
+            singles += missing
+    alone = singles + hazards
+    if alone and budget.spent():
+        for job in alone:
+            job["process"] = {"outcome": "deadline", "detail": "not run: " + budget.hang_guard_text()}
+            _clear(job)
+    elif alone:
+        log("  %s: %d sets one per process (%d hazardous)" % (runtime, len(alone), len(hazards)))
+        _run(runtime, adapter_file, alone, "one-per-process", env, logs, budget, log, each=True)
+        for job in hazards:
+            log("  %s %s %s: %s" % (runtime, job["type"], os.path.basename(job["set"]), job["process"]["outcome"]
+                                    if job["process"] else "result.json says " + _said(job)))
+    if budget.spent():
+        left = [j for j in every if j["process"] and j["process"]["outcome"] == "deadline"]
+        log("  %s: not run: deadline (%d sets; %s)" % (runtime, len(left), budget.hang_guard_text()))
     for job in every:
         _as_node_test(job)
     return every

@@ -4,8 +4,18 @@ project's own reader, sonnx_div.read_tensor / check_files, never here."""
 import os
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper
+
+
+class _Onnx:
+    """onnx, imported when a model or a set's tensor is first written (not by every worker process)."""
+
+    def __getattr__(self, name):
+        import onnx
+        import onnx.checker  # noqa: F401
+        return getattr(onnx, name)
+
+
+onnx = _Onnx()
 
 
 class ElementType:
@@ -34,19 +44,21 @@ class ElementType:
         return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
 
 
+# onnx.TensorProto's data types (FLOAT 1, UINT8 2, INT8 3, UINT16 4, INT16 5, INT32 6, INT64 7, FLOAT16 10,
+# DOUBLE 11, UINT32 12, UINT64 13, BFLOAT16 16): numbers, so that importing this module does not import onnx
 TYPES = {t.name: t for t in [
-    ElementType("FP16", TensorProto.FLOAT16, "<f2", None, 16, True, True, 11, 5),
-    ElementType("BF16", TensorProto.BFLOAT16, "<u2", "bf16", 16, True, True, 8, 8),
-    ElementType("FP32", TensorProto.FLOAT, "<f4", None, 32, True, True, 24, 8),
-    ElementType("FP64", TensorProto.DOUBLE, "<f8", None, 64, True, True, 53, 11),
-    ElementType("INT8", TensorProto.INT8, "i1", None, 8, True),
-    ElementType("INT16", TensorProto.INT16, "<i2", None, 16, True),
-    ElementType("INT32", TensorProto.INT32, "<i4", None, 32, True),
-    ElementType("INT64", TensorProto.INT64, "<i8", None, 64, True),
-    ElementType("UINT8", TensorProto.UINT8, "u1", None, 8, False),
-    ElementType("UINT16", TensorProto.UINT16, "<u2", None, 16, False),
-    ElementType("UINT32", TensorProto.UINT32, "<u4", None, 32, False),
-    ElementType("UINT64", TensorProto.UINT64, "<u8", None, 64, False),
+    ElementType("FP16", 10, "<f2", None, 16, True, True, 11, 5),
+    ElementType("BF16", 16, "<u2", "bf16", 16, True, True, 8, 8),
+    ElementType("FP32", 1, "<f4", None, 32, True, True, 24, 8),
+    ElementType("FP64", 11, "<f8", None, 64, True, True, 53, 11),
+    ElementType("INT8", 3, "i1", None, 8, True),
+    ElementType("INT16", 5, "<i2", None, 16, True),
+    ElementType("INT32", 6, "<i4", None, 32, True),
+    ElementType("INT64", 7, "<i8", None, 64, True),
+    ElementType("UINT8", 2, "u1", None, 8, False),
+    ElementType("UINT16", 4, "<u2", None, 16, False),
+    ElementType("UINT32", 12, "<u4", None, 32, False),
+    ElementType("UINT64", 13, "<u8", None, 64, False),
 ]}
 
 
@@ -58,20 +70,24 @@ def write_set_tensor(path, name, etype, array):
     if array.dtype != etype.dtype:
         raise TypeError("%s: a %s array for %s (stored as %s)" % (path, array.dtype, etype.name, etype.dtype))
     array = np.ascontiguousarray(array)
-    proto = helper.make_tensor(name, etype.onnx_type, list(array.shape), vals=array.tobytes(), raw=True)
+    proto = onnx.helper.make_tensor(name, etype.onnx_type, list(array.shape), vals=array.tobytes(), raw=True)
     with open(path, "wb") as handle:
         handle.write(proto.SerializeToString())
 
 
-def write_model(path, etype, shape, opset):
-    node = helper.make_node("Div", ["A", "B"], ["C"])
-    graph = helper.make_graph(
+def write_model(path, etype, shape, opset, b_shape=None, y_shape=None, attributes=None):
+    """A Div model: A of `shape`, B of `b_shape` and C of `y_shape` (both `shape` when not given), the node's
+    attributes (the legacy broadcast and axis of opsets 1 and 6) and the opset."""
+    node = onnx.helper.make_node("Div", ["A", "B"], ["C"], **(attributes or {}))
+    b_shape = shape if b_shape is None else b_shape
+    y_shape = shape if y_shape is None else y_shape
+    graph = onnx.helper.make_graph(
         [node], "div",
-        [helper.make_tensor_value_info("A", etype.onnx_type, list(shape)),
-         helper.make_tensor_value_info("B", etype.onnx_type, list(shape))],
-        [helper.make_tensor_value_info("C", etype.onnx_type, list(shape))])
-    model = helper.make_model_gen_version(graph, producer_name="sonnx-div tools/runtimes",
-                                          opset_imports=[helper.make_opsetid("", opset)])
+        [onnx.helper.make_tensor_value_info("A", etype.onnx_type, list(shape)),
+         onnx.helper.make_tensor_value_info("B", etype.onnx_type, list(b_shape))],
+        [onnx.helper.make_tensor_value_info("C", etype.onnx_type, list(y_shape))])
+    model = onnx.helper.make_model_gen_version(graph, producer_name="sonnx-div tools/runtimes",
+                                               opset_imports=[onnx.helper.make_opsetid("", opset)])
     onnx.checker.check_model(model)
     with open(path, "wb") as handle:
         handle.write(model.SerializeToString())

@@ -5,6 +5,7 @@ records it and goes on.
   python3 -m runtimeslib.worker describe FILE ANSWER.json            import FILE, report its attributes
   python3 -m runtimeslib.worker available FILE ANSWER.json [install] available(), then install() if allowed
   python3 -m runtimeslib.worker run FILE JOBS.json                   run_batch(jobs)
+  python3 -m runtimeslib.worker run-each FILE JOBS.json              run_batch([job]), each in a forked child
 
 describe and available write their answer to ANSWER.json (atomically, last thing): a process that ends
 without one ended inside the adapter's code. run writes nothing of its own: the adapter writes each job's
@@ -13,6 +14,8 @@ import importlib
 import importlib.util
 import json
 import os
+import resource
+import signal
 import sys
 import traceback
 
@@ -67,7 +70,8 @@ def describe(path, answer_path):
         traceback.print_exc()
         _answer(answer_path, {"loaded": False, "reason": _failure("loading the file", error)})
         return
-    attributes = {name: _plain(getattr(module, name)) for name in ("NAME", "PROFILE", "TYPES", "TEXT")
+    attributes = {name: _plain(getattr(module, name))
+                  for name in ("NAME", "PROFILE", "TYPES", "TEXT", "BROADCAST", "REPRODUCE")
                   if hasattr(module, name)}
     callables = {name: callable(getattr(module, name)) for name in ("available", "install", "run_batch")
                  if hasattr(module, name)}
@@ -123,7 +127,62 @@ def run(path, jobs_file):
     load(path).run_batch(jobs)
 
 
+PROCESS_RECORD = ".process.json"
+
+
+def _ended(status):
+    """How a child ended (os.waitpid's status), as run.py records a job's process."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        name = signal.Signals(number).name if number in signal.valid_signals() else "signal %d" % number
+        return {"outcome": "signal", "detail": "the process died of %s (%s)" % (name, signal.strsignal(number))}
+    return {"outcome": "exit", "status": os.WEXITSTATUS(status)}
+
+
+def run_each(path, jobs_file):
+    """Each job in a process of its own: the adapter is loaded (and available() called, which imports the
+    runtime) once here, then a child is forked per job, which runs run_batch([job]) and nothing else. How each
+    child ended goes to the job's result folder (PROCESS_RECORD) for the harness: a signal that kills a child
+    kills that job's process only."""
+    with open(jobs_file) as handle:
+        jobs = json.load(handle)
+    module = load(path)
+    try:
+        module.available()   # imports the runtime before the forks, so that each child does not
+    except Exception:  # each child then imports it itself
+        traceback.print_exc()
+    for job in jobs:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:   # the child: this job only
+            code = 0
+            try:
+                module.run_batch([job])
+            except SystemExit as error:
+                code = error.code if isinstance(error.code, int) else (0 if error.code is None else 1)
+            except BaseException as error:  # noqa: B036  the adapter's failure ends its process with status 1
+                traceback.print_exc()
+                code = 1
+                _answer(os.path.join(job["result"], PROCESS_RECORD), {"detail": _failure("run_batch()", error)})
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        os.makedirs(job["result"], exist_ok=True)
+        record = _ended(status)
+        try:
+            with open(os.path.join(job["result"], PROCESS_RECORD)) as handle:   # the child's own words
+                record.setdefault("detail", json.load(handle).get("detail", ""))
+        except (OSError, ValueError, AttributeError):
+            pass
+        _answer(os.path.join(job["result"], PROCESS_RECORD), record)
+
+
 def main():
+    # A crash is a finding, not a core file: set here, not by the harness (a preexec_fn is not safe in the
+    # harness's threads); the children (node, forked jobs) inherit it.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     command, path, target = sys.argv[1], sys.argv[2], sys.argv[3]
     if command == "describe":
         describe(path, target)
@@ -131,6 +190,8 @@ def main():
         available(path, target, sys.argv[4:] == ["install"])
     elif command == "run":
         run(path, target)
+    elif command == "run-each":
+        run_each(path, target)
     else:
         sys.exit("runtimeslib.worker: unknown command %s" % command)
 

@@ -8,6 +8,10 @@ An adapter is a module with
   TYPES     the element types it is asked to divide, a list of sonnx type names: FP16, BF16, FP32, FP64,
             INT8 ... INT64, UINT8 ... UINT64 (exactly these; anything else and the runtime is not run)
   TEXT      one line saying what it calls
+  BROADCAST the broadcasting forms it supports (cases.BROADCAST_FORMS: "multidirectional", "legacy";
+            optional, none by default): the harness sends those sets too, and an error on one is a finding
+  REPRODUCE optional: the body of a function of a, b (NumPy arrays) and type_name returning y, using only
+            NumPy and the runtime, for the reproducer scripts (reproducers.py); without it they call run_batch
   available()        -> (True, version) or (False, why not): is the runtime there?
   install(log)       -> (True, what was done) or (False, why not): install what is missing (optional)
   run_batch(jobs)    computes every job: a job is a dict with "set" (a folder holding the set's model.onnx,
@@ -113,3 +117,6 @@ def computing(compute, module_name=None):
 
 def format_exception():
     return traceback.format_exc().strip().splitlines()[-1]
+
+
+from ..node import node_runtime  # noqa: E402,F401  a runtime driven from Node.js (runtimeslib/node.py)

@@ -7,6 +7,12 @@ NAME = "numpy"
 PROFILE = "sonnx-floor"
 TYPES = ["FP16", "FP32", "FP64", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"]
 TEXT = "np.true_divide (floats), np.floor_divide (integers), CPU"
+BROADCAST = ["multidirectional"]
+# the body of a reproducer's runtime_divide(a, b, type_name): NumPy alone, for a bug report
+REPRODUCE = """
+with np.errstate(all="warn"):
+    return np.true_divide(a, b) if a.dtype.kind == "f" else np.floor_divide(a, b)
+"""
 
 
 def available():

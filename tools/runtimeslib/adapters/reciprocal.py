@@ -8,6 +8,12 @@ NAME = "reciprocal"
 PROFILE = "sonnx-floor"
 TYPES = ["FP16", "FP32", "FP64"]
 TEXT = "negative control: a * (1 / b) in the element type, NumPy"
+BROADCAST = ["multidirectional"]
+# the body of a reproducer's runtime_divide(a, b, type_name): NumPy alone, for a bug report
+REPRODUCE = """
+with np.errstate(all="ignore"):
+    return np.multiply(a, np.divide(np.ones_like(b), b))
+"""
 
 
 def available():

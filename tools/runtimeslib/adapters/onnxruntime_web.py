@@ -1,0 +1,13 @@
+"""ONNX Runtime Web (npm onnxruntime-web), its WebAssembly backend in Node.js: each set's model.onnx in an
+InferenceSession (_onnxruntime_web.js, run by the shared driver). Judged by ONNX Div-14 (truncation)."""
+from . import node_runtime
+
+NAME = "onnxruntime-web"
+PROFILE = "onnx-14"
+TYPES = ["FP16", "FP32", "FP64", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"]
+TEXT = "onnxruntime-web InferenceSession, wasm execution provider (WebAssembly), Node.js, the sets' models"
+# not "legacy": ONNX Runtime has no Div kernel before opset 7 ("Could not find an implementation for Div(6)")
+BROADCAST = ["multidirectional"]
+NO_KERNEL = ["Could not find an implementation for"]
+
+available, install, run_batch = node_runtime(__file__, "_onnxruntime_web.js", npm="onnxruntime-web")
