@@ -475,7 +475,6 @@ def check_changelog(text: str, version: str, name: str = "CHANGELOG.md") -> List
     return []
 
 
-
 OBJECTIVES_BEGIN = "<!-- objectives: generated from tools/sonnxtools/bundle.py -->\n"
 OBJECTIVES_END = "<!-- end of objectives -->"
 
@@ -494,6 +493,7 @@ def check_objectives_table(text: str, name: str = "docs/certification.md") -> Li
     if table != bundle.objectives_markdown():
         return [f"{name}: the objectives table is not the step list's (copy bundle.objectives_markdown())"]
     return []
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Rendering (DIV-DOC-D2): the pages as HTML, opened in headless Chromium, their links checked in the DOM.

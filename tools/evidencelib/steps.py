@@ -116,6 +116,26 @@ def campaigns(ctx: Context) -> StepResult:
     return run_campaigns(ctx.runner, ctx.root, os.path.join(ctx.bundle, EXHAUSTIVE_XML) if ran else None)
 
 
+def api_reference(ctx: Context) -> StepResult:
+    """The API reference (Doxygen over include/sonnx/, warnings as errors: an undocumented public name fails
+    the build) and the man page, built by the release preset's docs target, copied into api/."""
+    build = os.path.join(ctx.root, "build", "release", "docs")
+    step = ctx.runner.run("api-reference", [["cmake", "--build", "--preset", "release", "--target", "docs"]])
+    target = os.path.join(ctx.bundle, "api")
+    shutil.rmtree(target, ignore_errors=True)
+    html, man = os.path.join(build, "api", "html"), os.path.join(build, "sonnx-div.1")
+    present = os.path.isfile(os.path.join(html, "index.html")) and os.path.isfile(man)
+    if step.ok and present:
+        shutil.copytree(html, os.path.join(target, "html"))
+        shutil.copyfile(man, os.path.join(target, "sonnx-div.1"))
+        step.artifacts = ["api/html/index.html", "api/sonnx-div.1"]
+        step.detail = "the API reference of include/sonnx/ (Doxygen, warning-free) and the man page sonnx-div(1)"
+    else:
+        step.ok = False
+        step.detail = "the API reference or the man page was not built (see the log)"
+    return step
+
+
 def qualification(ctx: Context) -> StepResult:
     return qualification_step(ctx.bundle)
 

@@ -152,6 +152,9 @@ def _steps() -> List[Step]:
                      "sanitizers/gtest/*"),
              timestamped=("sanitizers/ctest-junit.xml", "sanitizers/gtest/*"),
              objectives=("A-7 2", "T7 1j/1k")),
+        Step("api-reference", s.api_reference,
+             "the release preset's docs target: Doxygen over include/sonnx/ with warnings as errors, the man page",
+             writes=("api/*",), requirements=("DIV-DOC-D4", "DIV-DOC-D5")),
         # The lcov tracefiles carry execution counts, which differ from run to run, and lcov 1.16 writes a
         # file's functions in an order that differs too; genhtml's and gcovr's detail pages show a date.
         Step("coverage-gcc", s.coverage_gcc,
