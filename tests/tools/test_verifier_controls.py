@@ -323,7 +323,7 @@ class MutationAnalysis(unittest.TestCase):
         self.assertEqual(run.stdout.count("unjustified:"), 5)
         return run, found
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_every_mutant_gets_the_fate_derived_by_hand(self):
         # The two mutants argued equivalent are not run (status justified).
         run, found = self._run_fixture()
@@ -331,7 +331,7 @@ class MutationAnalysis(unittest.TestCase):
         self.assertIn("20 mutants: 13 killed, 1 survived, 4 not reached by any test, 0 not compiled, "
                       "2 argued equivalent and not run", run.stdout)
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_recheck_justified_runs_the_equivalent_mutants_too(self):
         run, found = self._run_fixture("--recheck-justified")
         expected = {key: ("survived" if status == "justified" else status) for key, status in self.EXPECTED.items()}
@@ -339,7 +339,7 @@ class MutationAnalysis(unittest.TestCase):
         self.assertIn("20 mutants: 13 killed, 3 survived, 4 not reached by any test, 0 not compiled, "
                       "0 argued equivalent and not run", run.stdout)
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_only_a_mutant_a_row_names_alone_is_left_unrun(self):
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from mutatelib.report import mark_argued_equivalent   # report needs no clang bindings; build does
@@ -353,7 +353,7 @@ class MutationAnalysis(unittest.TestCase):
         self.assertEqual(mark_argued_equivalent(records, equivalent), 1)
         self.assertEqual([r.status for r in records], ["pending", "pending", "justified", "pending"])
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_a_mutant_with_a_bar_is_justified_by_an_escaped_row(self):
         with tempfile.TemporaryDirectory() as work:
             root = os.path.join(work, "root")
@@ -373,7 +373,7 @@ class MutationAnalysis(unittest.TestCase):
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
             self.assertIn("2 survivors justified, 0 not", run.stdout)
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_a_function_returning_a_reference_gets_no_replaced_return(self):
         # `return c ? T{} : x;` makes a temporary in every build of the schemata, so a function that
         # returns a reference would return a dangling one even with the mutant off (the unmutated
@@ -386,7 +386,7 @@ class MutationAnalysis(unittest.TestCase):
         # The copy's return is mutated (line 32), the reference's (line 28) is not.
         self.assertEqual(returns, ["src/core/scores.cpp:32:12"])
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_the_statements_under_a_case_label_are_mutated_its_value_is_not(self):
         # The whole case statement was taken for a constant expression, so the statement after every
         # `case X:` label went unmutated (all of check_int_operands' dispatch, for one). Only the label's
@@ -415,7 +415,7 @@ class MutationAnalysis(unittest.TestCase):
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
             return run.stdout.splitlines()
 
-    # [utest->req~div-tq-d4~2]
+    # [utest->req~div-tq-d4~3]
     def test_a_justification_matching_no_survivor_fails(self):
         fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
         with tempfile.TemporaryDirectory() as work:

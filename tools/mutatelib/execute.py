@@ -203,7 +203,7 @@ def record_reach(tests: List[SuiteTest], work: str, jobs: int, log) -> None:
     log.flush()
 
 
-# [impl->req~div-tq-d4~2]
+# [impl->req~div-tq-d4~3]
 def mutant_key(record: MutantRecord) -> str:
     """What identifies a mutant across runs: its place, its source line and its operator."""
     return f"{record.file}:{record.line}:{record.column}:{record.operator}:{record.description}:{record.code}"

@@ -41,7 +41,7 @@ def justifications(root: str) -> Dict[Tuple[str, str, str], Tuple[str, str]]:
     return table
 
 
-# [impl->req~div-tq-d4~2]
+# [impl->req~div-tq-d4~3]
 def mark_argued_equivalent(records, equivalent) -> int:
     """Gives status 'justified' (not run) to each pending mutant that a row argues equivalent and that the row
     names alone: a row names a mutant by file, source line and description, so where one line has two mutants
@@ -57,7 +57,7 @@ def mark_argued_equivalent(records, equivalent) -> int:
     return marked
 
 
-# [impl->req~div-tq-d4~2]
+# [impl->req~div-tq-d4~3]
 def check_results(root: str, results: str, work: str) -> int:
     with open(results, encoding="utf-8") as handle:
         data = json.load(handle)

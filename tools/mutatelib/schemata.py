@@ -90,7 +90,7 @@ def _is_wrapper(site: Site) -> bool:
     return len(site.parts) == 1 and site.parts[0][0] == site.start and site.parts[0][1] >= site.end - 1
 
 
-# [impl->req~div-tq-d4~2]
+# [impl->req~div-tq-d4~3]
 class FileSchema:
     """Renders one file with its sites; `ids[site_index][mutant_index]` are the global mutant numbers."""
 

@@ -99,7 +99,7 @@ def _is_constexpr(cursor: ci.Cursor) -> bool:
     return False
 
 
-# [impl->req~div-tq-d4~2]
+# [impl->req~div-tq-d4~3]
 class SiteFinder:
     """Walks one translation unit and collects the sites located in `target`."""
 
