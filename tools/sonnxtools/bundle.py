@@ -109,7 +109,10 @@ OBJECTIVES: List[Objective] = [
               "the spec's requirements and the derived ones are one level"),
     Objective("A-7 5-7", "DO-178C A-7 5, 6, 7: MC/DC, decision and statement coverage",
               "src/core/ on the host; MC/DC is reported, not gated"),
-    Objective("A-7 8", "DO-178C A-7 8: data coupling and control coupling", "no analysis of data or control coupling"),
+    Objective("A-7 8", "DO-178C A-7 8: data coupling and control coupling",
+              "src/core/ only: its components' interfaces (every call between them, with its parameters read or "
+              "written) from gcc's call graph, and no writable static data in its objects; that the tests execute "
+              "every call between components is not shown"),
     Objective("A-7 9", "DO-178C A-7 9: verification of code not traceable to source (object code)",
               "no object-code analysis, no target hardware"),
     Objective("T7 1c", "ISO 26262-6 Table 7 1c: inspection",
@@ -122,7 +125,8 @@ OBJECTIVES: List[Objective] = [
     Objective("T7 1l", "ISO 26262-6 Table 7 1l: fault injection test",
               "the mutants of src/core/ and src/oracle/ only, under the eight operators of DIV-TQ-D4"),
     Objective("T7 1m", "ISO 26262-6 Table 7 1m: resource usage evaluation",
-              "peak memory only (DIV-IO-D5); no stack or WCET analysis"),
+              "peak memory (DIV-IO-D5) and a worst-case stack bound per public function of src/core/ from gcc's "
+              "frame sizes, checked on threads with that stack (DIV-STACK-D1); no WCET analysis"),
     Objective("T7 1n", "ISO 26262-6 Table 7 1n: back-to-back comparison between model and code",
               "the integer model only (every 4- and 8-bit pair and seeded wider pairs in every suite, every "
               "16-bit pair in the full bundle); the float models do not run"),
@@ -154,6 +158,17 @@ def _steps() -> List[Step]:
              objectives=("A-7 2", "T7 1j/1k")),
         # The lcov tracefiles carry execution counts, which differ from run to run, and lcov 1.16 writes a
         # file's functions in an order that differs too; genhtml's and gcovr's detail pages show a date.
+        Step("stack", s.stack, "ctest label stack on the release build: the worst-case stack of each public "
+             "function of the core from gcc's -fstack-usage and -fcallgraph-info, its negative controls (a seeded "
+             "large local array, a seeded recursion), each function run on a thread with that bound",
+             writes=("stack/*",), timestamped=("stack/ctest-junit.xml",),
+             requirements=("DIV-STACK-D1",), objectives=("T7 1m",), documents=("stack-and-coupling.md",)),
+        Step("coupling", s.coupling, "ctest label coupling on the release build: the core's components and every "
+             "call between them with its data, from gcc's call graph; no writable static data in its objects; "
+             "its negative controls (a seeded global, a seeded static)",
+             writes=("coupling/*",), timestamped=("coupling/ctest-junit.xml",),
+             requirements=("DIV-COUP-D1", "DIV-COUP-D2"), objectives=("A-7 8",),
+             documents=("stack-and-coupling.md",)),
         Step("coverage-gcc", s.coverage_gcc,
              "the coverage preset (gcc), the suite, gcovr's statements and branches of src/core/ gated by "
              "spec/coverage-justifications.md; the same data as an lcov tracefile with genhtml's report",
