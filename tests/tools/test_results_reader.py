@@ -300,10 +300,11 @@ class ResultsReaderInEveryStep(Files):
         from evidencelib.stack_coupling import coupling_step, stack_step
         root = self.path("root")
         release = os.path.join(root, "build", "release")
-        write(os.path.join(release, "stack", "stack.json"), '{"ok": true, "target": "x86-64", "functions": 1, "calls": 0, '
-              '"external": {}, "entries": [], "problems": []}')
-        write(os.path.join(release, "coupling", "coupling.json"), '{"ok": true, "target": "x86-64", "components": [], '
-              '"interfaces": [], "writable": [], "problems": []}')
+        write(os.path.join(release, "stack", "stack.json"),
+              '{"ok": true, "target": "x86-64", "functions": 1, "calls": 0, "external": {}, "entries": [], '
+              '"problems": []}')
+        write(os.path.join(release, "coupling", "coupling.json"),
+              '{"ok": true, "target": "x86-64", "components": [], "interfaces": [], "writable": [], "problems": []}')
         for function, name in ((stack_step, "stack_analysis.xml"), (coupling_step, "coupling_analysis.xml")):
             for damaged in (None, "", GTEST[:90]):
                 path = os.path.join(release, "test-results", name)
