@@ -220,6 +220,23 @@ std::uint64_t count_of(const Shape& shape) {
     return n;
 }
 
+// One element of `size` bytes with the value `bits`, in the target's byte
+// order (s390x is big-endian: the low bytes of a uint64 are its last).
+void store(unsigned char* at, std::uint64_t bits, std::size_t size) {
+    if (size == 1U) {
+        const auto v = static_cast<std::uint8_t>(bits);
+        std::memcpy(at, &v, size);
+    } else if (size == 2U) {
+        const auto v = static_cast<std::uint16_t>(bits);
+        std::memcpy(at, &v, size);
+    } else if (size == 4U) {
+        const auto v = static_cast<std::uint32_t>(bits);
+        std::memcpy(at, &v, size);
+    } else {
+        std::memcpy(at, &bits, size);
+    }
+}
+
 // A div scenario over buffers of `element` bytes, filled with `fill_a` and `fill_b`.
 struct Buffers {
     std::vector<std::uint64_t> a;
@@ -234,10 +251,10 @@ Scenario div_scenario(Buffers& buffers, ElementType type, const Shape& sa, const
     buffers.b.assign((count_of(sb) * size + 7U) / 8U + 1U, 0U);
     buffers.y.assign((count_of(sy) * size + 7U) / 8U + 1U, 0U);
     for (std::uint64_t i = 0U; i < count_of(sa); ++i) {
-        std::memcpy(reinterpret_cast<unsigned char*>(buffers.a.data()) + i * size, &fill_a, size);
+        store(reinterpret_cast<unsigned char*>(buffers.a.data()) + i * size, fill_a, size);
     }
     for (std::uint64_t i = 0U; i < count_of(sb); ++i) {
-        std::memcpy(reinterpret_cast<unsigned char*>(buffers.b.data()) + i * size, &fill_b, size);
+        store(reinterpret_cast<unsigned char*>(buffers.b.data()) + i * size, fill_b, size);
     }
     Scenario s{};
     s.entry = "sonnx::div";
