@@ -321,6 +321,24 @@ class ResultsReaderInEveryStep(Files):
         self.assertFalse(step.ok)
         self.assertIn("stack.json: missing", step.detail)
 
+    # The step removes the targets' old results before its ctest run: with none written (the runner here
+    # runs nothing), each expected file is missing, and named.
+    # [utest->req~div-tq-d5~1]
+    def test_the_targets_step(self):
+        from evidencelib.targets import targets_step
+        root = self.path("root")
+        results = os.path.join(root, "build", "release", "test-results")
+        write(os.path.join(results, "aarch64.test_div_examples.xml"), GTEST)
+        write(os.path.join(results, "test_platform_facts.xml"), GTEST[:90])
+        step = targets_step(self.runner, root, True)
+        self.assertFalse(step.ok)
+        self.assertIn("aarch64.test_div_examples.xml: missing", step.detail)
+        with open(os.path.join(self.bundle, "targets", "index.html"), encoding="utf-8") as page:
+            text = page.read()
+        self.assertIn("s390x.test_stack_bound.xml: missing", text)
+        self.assertIn("test_platform_facts.xml: malformed XML", text)
+        self.assertIn("back_to_back_quick.json: missing", text)
+
     # [utest->req~div-tq-d5~1]
     def test_the_trace(self):
         import subprocess

@@ -18,6 +18,7 @@ from .proof_step import run_proofs
 from .qualification import qualification_step
 from .stack_coupling import coupling_step, stack_step
 from .static_analysis import run_static_analysis
+from .targets import targets_step
 from .test_report import write_test_report
 
 
@@ -61,6 +62,10 @@ def stack(ctx: Context) -> StepResult:
 
 def coupling(ctx: Context) -> StepResult:
     return coupling_step(ctx.runner, ctx.root)
+
+
+def targets(ctx: Context) -> StepResult:
+    return targets_step(ctx.runner, ctx.root, ctx.quick)
 
 
 def coverage_gcc(ctx: Context) -> StepResult:
