@@ -54,6 +54,20 @@ def read_comparison(path: str) -> Dict[str, Any]:
     return dict(data)
 
 
+def read_analysis(path: str) -> Dict[str, Any]:
+    """A stack or coupling analysis's JSON (tests/stack/stack_analysis.py, tests/coupling/coupling.py)."""
+    if not os.path.exists(path):
+        raise ResultsError(path, "missing")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except ValueError as error:
+        raise ResultsError(path, f"malformed JSON ({error})") from error
+    if not isinstance(data, dict) or "ok" not in data:
+        raise ResultsError(path, "not an analysis result: no verdict")
+    return dict(data)
+
+
 def targets_step(runner: Runner, root: str, quick: bool) -> StepResult:
     out_dir = os.path.join(runner.bundle, "targets")
     os.makedirs(out_dir, exist_ok=True)
@@ -110,8 +124,27 @@ def targets_step(runner: Runner, root: str, quick: bool) -> StepResult:
         with open(os.path.join(out_dir, f"back_to_back_{mode}.json"), "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1)
         step.artifacts.append(f"targets/back_to_back_{mode}.json")
+    # The cross builds' stack bounds (DIV-STACK-D1) and writable data (DIV-COUP-D2), beside the runs above.
+    bounds: Dict[str, Dict[str, Any]] = {}
+    writable: Dict[str, Any] = {}
+    for target in CROSS:
+        for kind in ("stack", "coupling"):
+            path = os.path.join(build, "targets", target, kind, f"{kind}.json")
+            try:
+                data = read_analysis(path)
+            except ResultsError as error:
+                problems.append(str(error))
+                continue
+            if not data.get("ok"):
+                problems.append(f"{path}: the analysis failed")
+            if kind == "stack":
+                for entry in data.get("entries", []):
+                    bounds.setdefault(entry["name"], {})[target] = entry["bound"]
+            else:
+                writable[target] = len(data.get("writable", []))
     pages.write(os.path.join(out_dir, "index.html"), "targets.html", quick=quick, runs=runs, facts=facts,
-                targets=("x86-64",) + TARGETS, comparisons=comparisons, problems=problems)
+                targets=("x86-64",) + TARGETS, comparisons=comparisons, problems=problems, bounds=bounds,
+                cross=CROSS, writable=writable)
     step.artifacts.append("targets/index.html")
     passed = sum(r["passed"] for r in runs)
     pairs = {c["name"]: sum(j["pairs"] for j in c["jobs"]) for d in comparisons[-1:] for c in d["candidates"]}
