@@ -8,9 +8,14 @@
 #include <cstdint>
 
 // SONNX_FP_ENV_PORTABLE (the asan preset) takes the <cfenv> path on x86-64
-// too, so that the path every other ISA uses is compiled and tested here.
+// too, so that the path other ISAs use is compiled and tested here.
+// AArch64 (built by gcc) writes FPCR itself: glibc's fesetenv(FE_DFL_ENV)
+// clears FZ and the rounding mode but keeps the caller's DN, FZ16 and AHP
+// (bits glibc counts as reserved), and DN changes the NaN a division returns.
 #if defined(__x86_64__) && defined(__SSE2__) && !defined(SONNX_FP_ENV_PORTABLE)
 #define SONNX_FP_ENV_MXCSR 1
+#elif defined(__aarch64__) && defined(__GNUC__) && !defined(__clang__) && !defined(SONNX_FP_ENV_PORTABLE)
+#define SONNX_FP_ENV_FPCR 1
 #else
 #include <cfenv>
 #endif
@@ -20,6 +25,9 @@ namespace sonnx::core {
 struct SavedFpEnvironment {
 #if defined(SONNX_FP_ENV_MXCSR)
     std::uint32_t mxcsr{0U};
+#elif defined(SONNX_FP_ENV_FPCR)
+    std::uint64_t fpcr{0U};
+    std::uint64_t fpsr{0U};
 #else
     std::fenv_t env{};
 #endif

@@ -296,6 +296,50 @@ class ResultsReaderInEveryStep(Files):
             self.assertIn("results not read", step.detail)
 
     # [utest->req~div-tq-d5~1]
+    def test_the_stack_and_coupling_steps(self):
+        from evidencelib.stack_coupling import coupling_step, stack_step
+        root = self.path("root")
+        release = os.path.join(root, "build", "release")
+        write(os.path.join(release, "stack", "stack.json"),
+              '{"ok": true, "target": "x86-64", "functions": 1, "calls": 0, "external": {}, "entries": [], '
+              '"problems": []}')
+        write(os.path.join(release, "coupling", "coupling.json"),
+              '{"ok": true, "target": "x86-64", "components": [], "interfaces": [], "writable": [], "problems": []}')
+        for function, name in ((stack_step, "stack_analysis.xml"), (coupling_step, "coupling_analysis.xml")):
+            for damaged in (None, "", GTEST[:90]):
+                path = os.path.join(release, "test-results", name)
+                if damaged is None:
+                    if os.path.exists(path):
+                        os.remove(path)
+                else:
+                    write(path, damaged)
+                step = function(self.runner, root)
+                self.assertFalse(step.ok)
+                self.assertIn(f"{name}: ", step.detail)
+        os.remove(os.path.join(release, "stack", "stack.json"))
+        step = stack_step(self.runner, root)
+        self.assertFalse(step.ok)
+        self.assertIn("stack.json: missing", step.detail)
+
+    # The step removes the targets' old results before its ctest run: with none written (the runner here
+    # runs nothing), each expected file is missing, and named.
+    # [utest->req~div-tq-d5~1]
+    def test_the_targets_step(self):
+        from evidencelib.targets import targets_step
+        root = self.path("root")
+        results = os.path.join(root, "build", "release", "test-results")
+        write(os.path.join(results, "aarch64.test_div_examples.xml"), GTEST)
+        write(os.path.join(results, "test_platform_facts.xml"), GTEST[:90])
+        step = targets_step(self.runner, root, True)
+        self.assertFalse(step.ok)
+        self.assertIn("aarch64.test_div_examples.xml: missing", step.detail)
+        with open(os.path.join(self.bundle, "targets", "index.html"), encoding="utf-8") as page:
+            text = page.read()
+        self.assertIn("s390x.test_stack_bound.xml: missing", text)
+        self.assertIn("test_platform_facts.xml: malformed XML", text)
+        self.assertIn("back_to_back_quick.json: missing", text)
+
+    # [utest->req~div-tq-d5~1]
     def test_the_trace(self):
         import subprocess
         trace = os.path.join(ROOT, "tools", "trace")

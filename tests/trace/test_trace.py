@@ -330,6 +330,17 @@ class TraceCheck(unittest.TestCase):
         listed = fixture.check("--results", fixture.results(), "--may-not-run-exhaustive")
         self.assertEqual(listed.returncode, 0, listed.stdout)
         self.assertIn("NOT RUN test-not-run: Other.Crashed", listed.stdout)
+        # --may-not-run-targets: the globs of traceability/target-tests.txt, likewise.
+        missing = fixture.check("--results", fixture.results(), "--may-not-run-targets")
+        self.assertEqual(missing.returncode, 2, missing.stdout)
+        self.assertIn("target-tests.txt not found", missing.stderr)
+        fixture.write("traceability/target-tests.txt", "# comment\nOthers.*\n")
+        unlisted = fixture.check("--results", fixture.results(), "--may-not-run-targets")
+        self.assertEqual(unlisted.returncode, 1, unlisted.stdout)
+        fixture.write("traceability/target-tests.txt", "Other.Crashed\n")
+        listed = fixture.check("--results", fixture.results(), "--may-not-run-targets")
+        self.assertEqual(listed.returncode, 0, listed.stdout)
+        self.assertIn("NOT RUN test-not-run: Other.Crashed", listed.stdout)
 
     def test_pytest_results_are_read(self):
         # A pytest class (no base class) and pytest's JUnit XML: classname module.Class, parametrised

@@ -16,7 +16,9 @@ from .mutation import run_mutation
 from .oracle_agreement import oracle_agreement as agreement_step
 from .proof_step import run_proofs
 from .qualification import qualification_step
+from .stack_coupling import coupling_step, stack_step
 from .static_analysis import run_static_analysis
+from .targets import targets_step
 from .test_report import write_test_report
 
 
@@ -52,6 +54,18 @@ def suite_release(ctx: Context) -> StepResult:
 
 def suite_asan(ctx: Context) -> StepResult:
     return _suite(ctx, "asan", "sanitizers")
+
+
+def stack(ctx: Context) -> StepResult:
+    return stack_step(ctx.runner, ctx.root)
+
+
+def coupling(ctx: Context) -> StepResult:
+    return coupling_step(ctx.runner, ctx.root)
+
+
+def targets(ctx: Context) -> StepResult:
+    return targets_step(ctx.runner, ctx.root, ctx.quick)
 
 
 def coverage_gcc(ctx: Context) -> StepResult:

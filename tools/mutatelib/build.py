@@ -28,7 +28,8 @@ CONFIGURATION_DEPENDENT = {"src/core/div_float.cpp", "src/core/fp_environment.cp
 # SONNX_MUTATION_BUILD: the oracle tests take the plans they take under ASan (tests/oracle/plan_size.hpp),
 # the mutated code being as slow.
 COMMON_CACHE = ["-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CXX_COMPILER=g++", "-DSONNX_WERROR=OFF",
-                "-DSONNX_BUILD_BENCH=OFF", "-DCMAKE_CXX_FLAGS=-DSONNX_MUTATION_BUILD"]
+                "-DSONNX_BUILD_BENCH=OFF", "-DCMAKE_CXX_FLAGS=-DSONNX_MUTATION_BUILD",
+                "-DSONNX_TARGETS=OFF"]  # the other targets' builds and runs (tests/targets) are not its suite
 ERROR = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+): error:", re.MULTILINE)
 
 

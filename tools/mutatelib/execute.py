@@ -22,7 +22,10 @@ from .build import MutantRecord
 EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls", "package_consumer",
             "package_accuracy_consumer", "package_accuracy_not_installed",
             "python_module",   # the command line's code again, under a Python interpreter (test_cli runs it)
-            "test_campaign_exhaustive"}   # also labelled exhaustive
+            "test_campaign_exhaustive",   # also labelled exhaustive
+            # The analyses of gcc's data for the core's objects: a mutant build's objects carry the schemata
+            # (other frames, other calls), which the budgets of spec/stack-and-coupling.md are not about.
+            "stack_analysis", "test_stack_bound", "coupling_analysis"}
 # A mutant whose switch is evaluated more than the schemata's budget exits
 # with this status (schemata.py, kBudget): killed (budget), decided by a
 # count, not a clock.

@@ -109,9 +109,15 @@ OBJECTIVES: List[Objective] = [
               "the spec's requirements and the derived ones are one level"),
     Objective("A-7 5-7", "DO-178C A-7 5, 6, 7: MC/DC, decision and statement coverage",
               "src/core/ on the host; MC/DC is reported, not gated"),
-    Objective("A-7 8", "DO-178C A-7 8: data coupling and control coupling", "no analysis of data or control coupling"),
+    Objective("A-7 8", "DO-178C A-7 8: data coupling and control coupling",
+              "src/core/ only: its components' interfaces (every call between them, with its parameters read or "
+              "written) from gcc's call graph, and no writable static data in its objects; that the tests execute "
+              "every call between components is not shown"),
     Objective("A-7 9", "DO-178C A-7 9: verification of code not traceable to source (object code)",
-              "no object-code analysis, no target hardware"),
+              "no object-code analysis: the object code of three other builds of src/core/ (gcc 12 for AArch64 "
+              "and s390x, clang-19 for x86-64) is run through the unit tests and back to back with gcc's x86-64 "
+              "core (every 16-bit pair in the full bundle, a strided subset with --quick); under qemu-user, "
+              "not on target hardware"),
     Objective("T7 1c", "ISO 26262-6 Table 7 1c: inspection",
               "one inspection record (spec/inspections.md), checked for completeness by the trace"),
     Objective("T7 1e", "ISO 26262-6 Table 7 1e: formal verification",
@@ -122,14 +128,16 @@ OBJECTIVES: List[Objective] = [
     Objective("T7 1l", "ISO 26262-6 Table 7 1l: fault injection test",
               "the mutants of src/core/, src/oracle/ and src/check/ only, under the eight operators of DIV-TQ-D4"),
     Objective("T7 1m", "ISO 26262-6 Table 7 1m: resource usage evaluation",
-              "peak memory only (DIV-IO-D5); no stack or WCET analysis"),
+              "peak memory (DIV-IO-D5) and a worst-case stack bound per public function of src/core/ from gcc's "
+              "frame sizes, checked on threads with that stack (DIV-STACK-D1); no WCET analysis"),
     Objective("T7 1n", "ISO 26262-6 Table 7 1n: back-to-back comparison between model and code",
               "the integer model only (every 4- and 8-bit pair and seeded wider pairs in every suite, every "
               "16-bit pair in the full bundle); the float models do not run"),
     Objective("T9 1a-1c", "ISO 26262-6 Table 9 1a, 1b, 1c: statement, branch, MC/DC coverage",
               "on the host"),
     Objective("target", "Target hardware, compiler qualification",
-              "host x86-64 only; gcc 12 and clang 19 are not qualified"),
+              "the host (x86-64) and AArch64 and s390x emulated by qemu-user 7.2 (no target hardware, no "
+              "FEAT_AFP); gcc 12 and clang 19 are not qualified, their cores are compared with each other"),
 ]
 
 
@@ -157,6 +165,23 @@ def _steps() -> List[Step]:
              writes=("api/*",), requirements=("DIV-DOC-D4", "DIV-DOC-D5")),
         # The lcov tracefiles carry execution counts, which differ from run to run, and lcov 1.16 writes a
         # file's functions in an order that differs too; genhtml's and gcovr's detail pages show a date.
+        Step("stack", s.stack, "ctest label stack on the release build: the worst-case stack of each public "
+             "function of the core from gcc's -fstack-usage and -fcallgraph-info, its negative controls (a seeded "
+             "large local array, a seeded recursion), each function run on a thread with that bound",
+             writes=("stack/*",), timestamped=("stack/ctest-junit.xml",),
+             requirements=("DIV-STACK-D1",), objectives=("T7 1m",), documents=("stack-and-coupling.md",)),
+        Step("coupling", s.coupling, "ctest label coupling on the release build: the core's components and every "
+             "call between them with its data, from gcc's call graph; no writable static data in its objects; "
+             "its negative controls (a seeded global, a seeded static)",
+             writes=("coupling/*",), timestamped=("coupling/ctest-junit.xml",),
+             requirements=("DIV-COUP-D1", "DIV-COUP-D2"), objectives=("A-7 8",),
+             documents=("stack-and-coupling.md",)),
+        Step("targets", s.targets, "ctest label targets (and targets-full in the full bundle) on the release build: "
+             "the core and its unit tests cross-built for AArch64 and s390x and run under qemu-user, built by "
+             "clang-19 and run natively, their stack bounds, and each build's core back to back with x86-64's",
+             writes=("targets/*",), timestamped=("targets/ctest-junit.xml",),
+             requirements=("DIV-TGT-D1", "DIV-TGT-D2", "DIV-TGT-D3"), objectives=("A-7 9", "target"),
+             documents=("targets.md",)),
         Step("coverage-gcc", s.coverage_gcc,
              "the coverage preset (gcc), the suite, gcovr's statements and branches of src/core/ gated by "
              "spec/coverage-justifications.md; the same data as an lcov tracefile with genhtml's report",
