@@ -19,7 +19,7 @@ from evidencelib.compare import compare_bundles  # noqa: E402
 from evidencelib.coverage import _lcov  # noqa: E402
 from evidencelib.coverage_gaps import check_gaps  # noqa: E402
 from evidencelib.manifest import is_timestamped  # noqa: E402
-from evidencelib.static_analysis import Finding, _covered, read_deviations  # noqa: E402
+from evidencelib.static_analysis import Finding, _covered, clang_database, read_deviations, tidy_findings  # noqa: E402
 
 
 def write(path: str, text: str) -> None:
@@ -191,6 +191,39 @@ class StaticAnalysisGate(unittest.TestCase):
         self.assertEqual(self.covered("cppcheck", "cppcoreguidelines-pro-bounds-pointer-arithmetic",
                                       "src/core/a.cpp"), "")
         self.assertEqual(self.covered("cppcheck", "knownConditionTrueFalse", "src/core/c.cpp", 13), "")
+
+    def test_a_file_clang_tidy_could_not_analyse_fails_the_gate_whatever_the_rows(self):
+        # clang-tidy given a gcc-only argument compiles nothing: its errors name no file, and
+        # the only findings left are the preprocessor's. Found when the core's build gained
+        # -fcallgraph-info=su: the step counted no finding and passed.
+        root = self.dir.name
+        output = [f"{root}/src/core/a.h:16:9: warning: macro used [cppcoreguidelines-macro-usage]\n",
+                  "error: unknown argument: '-fcallgraph-info=su' [clang-diagnostic-error]\n",
+                  f"Error while processing {root}/src/core/a.cpp.\n"]
+        findings = tidy_findings(output, root)
+        rows = self.rows + read_deviations_text("| DEV-09 | clang-tidy | * | src/core/*, (compile database) | all |")
+        self.assertEqual([(f.check, f.path) for f in findings],
+                         [("cppcoreguidelines-macro-usage", "src/core/a.h"),
+                          ("file-not-analysed", "(compile database)"), ("file-not-analysed", "src/core/a.cpp")])
+        self.assertEqual([_covered(f, rows) for f in findings], ["DEV-09", "", ""])
+
+    def test_clang_tidy_is_given_the_build_without_gccs_own_arguments(self):
+        build = os.path.join(self.dir.name, "build")
+        write(os.path.join(build, "compile_commands.json"), json.dumps([
+            {"directory": build, "file": "a.cpp", "command": "g++ -O2 -fstack-usage -fcallgraph-info=su -c a.cpp"},
+            {"directory": build, "file": "b.cpp", "arguments": ["g++", "-fcallgraph-info=su", "-c", "b.cpp"]}]))
+        with open(os.path.join(clang_database(build, os.path.join(self.dir.name, "db")), "compile_commands.json"),
+                  encoding="utf-8") as handle:
+            entries = json.load(handle)
+        self.assertEqual(entries[0]["command"], "g++ -O2 -fstack-usage -c a.cpp")
+        self.assertEqual(entries[1]["arguments"], ["g++", "-c", "b.cpp"])
+
+
+def read_deviations_text(row: str):
+    with tempfile.TemporaryDirectory() as folder:
+        write(os.path.join(folder, "spec", "deviations.md"),
+              "| ID | tool | check | location | justification |\n|---|---|---|---|---|\n" + row + "\n")
+        return read_deviations(folder)
 
 
 @unittest.skipUnless(shutil.which("why3"), "why3 is not installed")

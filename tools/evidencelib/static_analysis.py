@@ -4,7 +4,7 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from typing import List
+from typing import Iterable, List
 
 from sonnxtools.run import Runner, StepResult
 
@@ -43,6 +43,8 @@ def read_deviations(root: str) -> List[Deviation]:
 
 
 def _covered(finding: Finding, deviations: List[Deviation]) -> str:
+    if finding.check == NOT_ANALYSED:
+        return ""
     for deviation in deviations:
         # One or more locations, separated by commas; each a path pattern with an optional ":<line>".
         for place in (part.strip() for part in deviation.location.split(",")):
@@ -57,12 +59,53 @@ def _covered(finding: Finding, deviations: List[Deviation]) -> str:
 # say) is not analysed, and must fail the step rather than pass it.
 TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: (?:warning|error): (?P<message>.*) "
                        r"\[(?P<checks>[^\]]+)\]$")
+# A file clang-tidy could not compile at all (an unknown argument in the compile
+# database, say): its diagnostics name no file, and the file is not analysed.
+TIDY_NOT_ANALYSED = re.compile(r"^(?:Error while processing (?P<path>/\S+)\.|error: (?P<message>.*) "
+                               r"\[clang-diagnostic-error\])$")
+NOT_ANALYSED = "file-not-analysed"  # a finding no deviation row can cover
+# gcc's own options in the build's compile database that clang does not take; the
+# stack and coupling analyses need them in the core's build (src/core/CMakeLists.txt).
+GCC_ONLY_ARGUMENTS = ("-fcallgraph-info",)
 CPPCHECK_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):\d+: \w+: (?P<message>.*) \[(?P<check>[^\]]+)\]$")
 
 
 def _core_sources(root: str) -> List[str]:
     core = os.path.join(root, "src", "core")
     return sorted(os.path.join("src", "core", name) for name in os.listdir(core) if name.endswith(".cpp"))
+
+
+def clang_database(build: str, out_dir: str) -> str:
+    """The build's compile database without the arguments only gcc takes, written to out_dir; its folder."""
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as handle:
+        entries = json.load(handle)
+    for entry in entries:
+        if "arguments" in entry:
+            entry["arguments"] = [a for a in entry["arguments"] if not a.startswith(GCC_ONLY_ARGUMENTS)]
+        if "command" in entry:
+            entry["command"] = " ".join(a for a in entry["command"].split(" ") if not a.startswith(GCC_ONLY_ARGUMENTS))
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "compile_commands.json"), "w", encoding="utf-8") as handle:
+        json.dump(entries, handle, indent=1)
+    return out_dir
+
+
+def tidy_findings(lines: Iterable[str], root: str) -> List[Finding]:
+    """clang-tidy's findings, and a finding no deviation covers for each file it could not analyse."""
+    findings: List[Finding] = []
+    for line in lines:
+        match = TIDY_LINE.match(line.strip())
+        if match:
+            path = os.path.relpath(match["path"], root)
+            for check in match["checks"].split(","):
+                findings.append(Finding("clang-tidy", check, path, int(match["line"]), match["message"]))
+            continue
+        failed = TIDY_NOT_ANALYSED.match(line.strip())
+        if failed:
+            path = os.path.relpath(failed["path"], root) if failed["path"] else "(compile database)"
+            findings.append(Finding("clang-tidy", NOT_ANALYSED, path, 0,
+                                    failed["message"] or "clang-tidy could not analyse this file"))
+    return findings
 
 
 def run_static_analysis(runner: Runner, root: str) -> StepResult:
@@ -74,8 +117,8 @@ def run_static_analysis(runner: Runner, root: str) -> StepResult:
     tidy_log = os.path.join(out_dir, "clang-tidy.txt")
     cppcheck_log = os.path.join(out_dir, "cppcheck.txt")
     result = runner.run("static-analysis", [
-        ["sh", "-c", "clang-tidy-19 --quiet -p " + build + " " + " ".join(sources) + " > " + tidy_log
-         + " 2>/dev/null; true"],
+        ["sh", "-c", "clang-tidy-19 --quiet -p " + clang_database(build, os.path.join(root, "build", "clang-tidy-db"))
+         + " " + " ".join(sources) + " > " + tidy_log + " 2>&1; true"],
         ["sh", "-c", "cppcheck --std=c++17 --enable=warning,style,performance,portability --inline-suppr "
          "--error-exitcode=0 --quiet -I include -I src/core "
          "--template='{file}:{line}:{column}: {severity}: {message} [{id}]' "
@@ -83,12 +126,7 @@ def run_static_analysis(runner: Runner, root: str) -> StepResult:
     ])
     findings: List[Finding] = []
     with open(tidy_log, encoding="utf-8") as handle:
-        for line in handle:
-            match = TIDY_LINE.match(line.strip())
-            if match:
-                path = os.path.relpath(match["path"], root)
-                for check in match["checks"].split(","):
-                    findings.append(Finding("clang-tidy", check, path, int(match["line"]), match["message"]))
+        findings.extend(tidy_findings(handle, root))
     with open(cppcheck_log, encoding="utf-8") as handle:
         for line in handle:
             match = CPPCHECK_LINE.match(line.strip())
