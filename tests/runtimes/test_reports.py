@@ -58,6 +58,7 @@ run_batch = computing(compute, __name__)
 FLUSH_TO_ZERO = '''
 import numpy as np
 from runtimeslib.adapters import computing
+from runtimeslib.judge import max_error_meaning
 
 NAME = "ftz"
 PROFILE = "sonnx-floor"
@@ -145,6 +146,13 @@ class TestMaxErrorAndHints:
         reciprocal = report["runtimes"]["reciprocal"]["types"]["FP32"]
         assert "conforming at the exact level" not in reciprocal["max_error_meaning"]
         assert report["runtimes"]["numpy"]["types"]["INT32"]["max_error_meaning"].startswith("0: every element")
+        # A type with nothing judged (every set an error) says so, not "every quotient matched"
+        # (found on an adapter whose batch died: its error rows read "0 ulp: ... matched").
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from runtimeslib.judge import max_error_meaning
+        nothing = {"elements": 0, "max_error": "0", "nonconforming": 0}
+        assert max_error_meaning("FP32", nothing).startswith("nothing judged")
+        assert max_error_meaning("INT32", nothing).startswith("nothing judged")
         text = (out / "report.md").read_text()
         assert "| what the max error means |" in text and "0.5 on a conforming row is correct rounding" in text
 

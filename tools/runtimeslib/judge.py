@@ -270,6 +270,8 @@ def max_error_meaning(type_name, entry):
     """The largest error of a type, said against the acceptance level (exact: the correctly rounded quotient)."""
     largest = _number(entry["max_error"])
     wrong = entry["nonconforming"]
+    if entry["elements"] == 0:  # an error, no output, no kernel: a max error of nothing says nothing
+        return "nothing judged: no set of this type gave an output to judge"
     if not tensors.TYPES[type_name].is_float:
         if largest == 0:
             return "0: every element is the exact quotient under the profile's integer rounding"
