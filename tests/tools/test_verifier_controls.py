@@ -219,6 +219,26 @@ class StaticAnalysisGate(unittest.TestCase):
         self.assertEqual(entries[1]["arguments"], ["g++", "-c", "b.cpp"])
 
 
+class CompileArgumentsForClang(unittest.TestCase):
+    """The mutation tool parses the core with libclang from gcc's compile database: gcc's own
+    -fcallgraph-info (the stack analysis's) made libclang refuse every file of the core."""
+
+    REQUIREMENTS = "DIV-TQ-D4"
+
+    # [utest->req~div-tq-d4~3]
+    def test_gccs_own_arguments_are_dropped(self):
+        try:
+            from mutatelib.sites import compile_arguments
+        except ImportError:
+            self.skipTest("clang's Python bindings are not installed")
+        with tempfile.TemporaryDirectory() as folder:
+            database = os.path.join(folder, "compile_commands.json")
+            command = "g++ -O2 -fstack-usage -fcallgraph-info=su -Wall -o a.o -c a.cpp"
+            write(database, json.dumps([{"directory": folder, "file": os.path.join(folder, "a.cpp"), "command": command}]))
+            self.assertEqual(compile_arguments(database)[os.path.realpath(os.path.join(folder, "a.cpp"))],
+                             ["-O2", "-fstack-usage"])
+
+
 def read_deviations_text(row: str):
     with tempfile.TemporaryDirectory() as folder:
         write(os.path.join(folder, "spec", "deviations.md"),

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, List
 
+from sonnxtools.compiler import for_clang
 from sonnxtools.run import Runner, StepResult
 
 
@@ -64,9 +65,6 @@ TIDY_LINE = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):\d+: (?:warning|error):
 TIDY_NOT_ANALYSED = re.compile(r"^(?:Error while processing (?P<path>/\S+)\.|error: (?P<message>.*) "
                                r"\[clang-diagnostic-error\])$")
 NOT_ANALYSED = "file-not-analysed"  # a finding no deviation row can cover
-# gcc's own options in the build's compile database that clang does not take; the
-# stack and coupling analyses need them in the core's build (src/core/CMakeLists.txt).
-GCC_ONLY_ARGUMENTS = ("-fcallgraph-info",)
 CPPCHECK_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):\d+: \w+: (?P<message>.*) \[(?P<check>[^\]]+)\]$")
 
 
@@ -81,9 +79,9 @@ def clang_database(build: str, out_dir: str) -> str:
         entries = json.load(handle)
     for entry in entries:
         if "arguments" in entry:
-            entry["arguments"] = [a for a in entry["arguments"] if not a.startswith(GCC_ONLY_ARGUMENTS)]
+            entry["arguments"] = for_clang(entry["arguments"])
         if "command" in entry:
-            entry["command"] = " ".join(a for a in entry["command"].split(" ") if not a.startswith(GCC_ONLY_ARGUMENTS))
+            entry["command"] = " ".join(for_clang(entry["command"].split(" ")))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "compile_commands.json"), "w", encoding="utf-8") as handle:
         json.dump(entries, handle, indent=1)

@@ -16,6 +16,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import clang.cindex as ci
 
+from sonnxtools.compiler import for_clang
+
 LIBCLANG = "/usr/lib/llvm-19/lib/libclang-19.so.1"
 if not ci.Config.loaded:
     ci.Config.set_library_file(LIBCLANG)
@@ -355,7 +357,7 @@ def compile_arguments(compile_commands: str) -> Dict[str, List[str]]:
         entries = json.load(handle)
     arguments = {}
     for entry in entries:
-        words = shlex.split(entry["command"])[1:]
+        words = for_clang(shlex.split(entry["command"])[1:])
         kept, skip = [], False
         for word in words:
             if skip:
