@@ -234,7 +234,8 @@ class CompileArgumentsForClang(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             database = os.path.join(folder, "compile_commands.json")
             command = "g++ -O2 -fstack-usage -fcallgraph-info=su -Wall -o a.o -c a.cpp"
-            write(database, json.dumps([{"directory": folder, "file": os.path.join(folder, "a.cpp"), "command": command}]))
+            entry = {"directory": folder, "file": os.path.join(folder, "a.cpp"), "command": command}
+            write(database, json.dumps([entry]))
             self.assertEqual(compile_arguments(database)[os.path.realpath(os.path.join(folder, "a.cpp"))],
                              ["-O2", "-fstack-usage"])
 
