@@ -1,4 +1,4 @@
-"""The mutation-analysis step: `tools/mutate run` over src/core/ and src/oracle/ (mutant schemata, two
+"""The mutation-analysis step: `tools/mutate run` over src/core/, src/oracle/ and src/check/ (mutant schemata, two
 builds), its score, and every mutant not killed with its justification, on mutation/index.html."""
 import json
 import os
