@@ -227,10 +227,7 @@ class CompileArgumentsForClang(unittest.TestCase):
 
     # [utest->req~div-tq-d4~3]
     def test_gccs_own_arguments_are_dropped(self):
-        try:
-            from mutatelib.sites import compile_arguments
-        except ImportError:
-            self.skipTest("clang's Python bindings are not installed")
+        from mutatelib.compile_db import compile_arguments  # no clang import: runs wherever the suite does
         with tempfile.TemporaryDirectory() as folder:
             database = os.path.join(folder, "compile_commands.json")
             command = "g++ -O2 -fstack-usage -fcallgraph-info=su -Wall -o a.o -c a.cpp"

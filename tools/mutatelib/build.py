@@ -12,7 +12,8 @@ from typing import Dict, List, Tuple
 from sonnxtools.run import run_logged
 
 from .schemata import HEADER_NAME, RUNTIME_HEADER, Rendered, render_file, sites_at
-from .sites import Site, compile_arguments, find_sites
+from .compile_db import compile_arguments
+from .sites import Site, find_sites
 
 # What is mutated (issue #12): the core and the oracle with its campaign engine.
 SCOPE = ["src/core", "src/oracle", "src/check"]

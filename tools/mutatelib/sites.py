@@ -8,15 +8,12 @@ Only code that runs is mutated: function bodies, outside constant
 expressions (constexpr, static_assert, template arguments, the values of case labels,
 sizeof/decltype/noexcept operands), where a run-time switch cannot stand.
 """
-import json
 import os
-import shlex
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import clang.cindex as ci
 
-from sonnxtools.compiler import for_clang
 
 LIBCLANG = "/usr/lib/llvm-19/lib/libclang-19.so.1"
 if not ci.Config.loaded:
@@ -349,28 +346,6 @@ class SiteFinder:
     @staticmethod
     def _is_increment(node: ci.Cursor) -> bool:
         return any(t.spelling in ("++", "--") for t in node.get_tokens())
-
-
-def compile_arguments(compile_commands: str) -> Dict[str, List[str]]:
-    """The compiler arguments per source file (without the compiler, -o and -c)."""
-    with open(compile_commands, encoding="utf-8") as handle:
-        entries = json.load(handle)
-    arguments = {}
-    for entry in entries:
-        words = for_clang(shlex.split(entry["command"])[1:])
-        kept, skip = [], False
-        for word in words:
-            if skip:
-                skip = False
-                continue
-            if word in ("-o", "-c"):
-                skip = True
-                continue
-            if word.startswith("-W") or word == entry["file"]:
-                continue
-            kept.append(word)
-        arguments[os.path.realpath(entry["file"])] = kept
-    return arguments
 
 
 def find_sites(target: str, translation_unit_source: str, arguments: List[str], root: str) -> List[Site]:
