@@ -74,7 +74,9 @@ def targets_step(runner: Runner, root: str, quick: bool) -> StepResult:
     build = paths.build_dir("release", root)
     results = paths.test_results("release", root)
     for name in os.listdir(results) if os.path.isdir(results) else []:
-        if name.startswith(TARGETS) or name.startswith(("targets_back_to_back", "back_to_back_")):
+        # This step's results only: back_to_back_controls.xml is the release suite's (the trace needs it).
+        if name.startswith(TARGETS) or name.startswith("targets_back_to_back") or \
+                name in ("back_to_back_quick.json", "back_to_back_full.json"):
             os.remove(os.path.join(results, name))  # this run's results only
     junit = os.path.join(out_dir, "ctest-junit.xml")
     label = "^targets$" if quick else "^targets(-full)?$"
