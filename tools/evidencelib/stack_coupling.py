@@ -7,13 +7,12 @@ results through sonnxtools.results and the analysis's JSON, and writes its page:
 per public function, its deepest path, the stack each run of the thread test used) or coupling/index.html
 (the components, every call between them with its data, the writable data). The verdict: every test of
 the label passed, the analysis passed, and its page was written."""
-import json
 import os
 import shutil
 from typing import Any, Dict, List, Tuple
 
 from sonnxtools import pages, paths
-from sonnxtools.results import Case, ResultsError, read_xml
+from sonnxtools.results import Case, ResultsError, read_json, read_xml
 from sonnxtools.run import Runner, StepResult
 
 # label -> (result files of its tests, the analysis's output folder in the build, its JSON)
@@ -55,13 +54,7 @@ def _analysis(build_out: str, name: str, out_dir: str, fields: Tuple[str, ...]) 
         if os.path.exists(source):
             shutil.copy(source, os.path.join(out_dir, name + suffix))
     path = os.path.join(build_out, name + ".json")
-    if not os.path.exists(path):
-        raise ResultsError(path, "missing")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except ValueError as error:
-        raise ResultsError(path, f"malformed JSON ({error})") from error
+    data = read_json(path)
     if not isinstance(data, dict):
         raise ResultsError(path, "not an analysis result")
     missing = [f for f in ("ok",) + fields if f not in data]

@@ -12,7 +12,7 @@ import os
 from typing import Any, Dict, List, Tuple
 
 from sonnxtools import pages, paths
-from sonnxtools.results import Case, ResultsError, read_xml
+from sonnxtools.results import Case, ResultsError, read_json, read_xml
 from sonnxtools.run import Runner, StepResult
 
 TARGETS = ("aarch64", "s390x", "clang-19")
@@ -42,13 +42,7 @@ def expected_files(quick: bool) -> List[Tuple[str, str]]:
 
 
 def read_comparison(path: str) -> Dict[str, Any]:
-    if not os.path.exists(path):
-        raise ResultsError(path, "missing")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except ValueError as error:
-        raise ResultsError(path, f"malformed JSON ({error})") from error
+    data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("candidates"), list):
         raise ResultsError(path, "not a back-to-back comparison: no candidates")
     return dict(data)
@@ -56,13 +50,7 @@ def read_comparison(path: str) -> Dict[str, Any]:
 
 def read_analysis(path: str) -> Dict[str, Any]:
     """A stack or coupling analysis's JSON (tests/stack/stack_analysis.py, tests/coupling/coupling.py)."""
-    if not os.path.exists(path):
-        raise ResultsError(path, "missing")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except ValueError as error:
-        raise ResultsError(path, f"malformed JSON ({error})") from error
+    data = read_json(path)
     if not isinstance(data, dict) or "ok" not in data:
         raise ResultsError(path, "not an analysis result: no verdict")
     return dict(data)

@@ -127,9 +127,9 @@ def read_xml_dir(directory: str) -> List[Case]:
 
 
 # [impl->req~div-tq-d5~1]
-def read_replay(path: str) -> Dict[str, Any]:
-    """The proof replay's JSON: an object whose "goals" is a list of objects, each with file, module,
-    goal and status."""
+def read_json(path: str) -> Any:
+    """A results file's JSON; missing, empty, unreadable or malformed is a ResultsError. What it must hold
+    is its reader's to check."""
     _check_file(path)
     try:
         with open(path, encoding="utf-8") as handle:
@@ -138,6 +138,14 @@ def read_replay(path: str) -> Dict[str, Any]:
         raise ResultsError(path, f"malformed JSON, truncated or damaged ({error})") from error
     except OSError as error:
         raise ResultsError(path, f"unreadable ({error.strerror})") from error
+    return data
+
+
+# [impl->req~div-tq-d5~1]
+def read_replay(path: str) -> Dict[str, Any]:
+    """The proof replay's JSON: an object whose "goals" is a list of objects, each with file, module,
+    goal and status."""
+    data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("goals"), list):
         raise ResultsError(path, "not a proof replay: no list of goals")
     for number, goal in enumerate(data["goals"]):
