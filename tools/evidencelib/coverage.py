@@ -1,10 +1,11 @@
 """Structural coverage of src/core/ (and, without a target, src/real/): statements and branches from gcc
 (gcovr), MC/DC from clang-19; both also written as lcov tracefiles with genhtml's reports."""
 import glob
+import importlib.util
 import json
 import os
 import shutil
-from typing import List
+from typing import Any, List
 
 from .coverage_gaps import check_gaps
 from sonnxtools.run import Runner, StepResult
@@ -105,6 +106,7 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
             result.ok = False
             with open(os.path.join(runner.bundle, result.log), "a", encoding="utf-8") as log:
                 log.write("".join(f"unjustified gap: {problem}\n" for problem in problems))
+        _call_coverage(runner, root, build, result)
         real_path = os.path.join(out_dir, "real", "summary.json")
         if os.path.exists(real_path):
             with open(real_path, encoding="utf-8") as handle:
@@ -117,6 +119,41 @@ def gcc_coverage(runner: Runner, root: str) -> StepResult:
             _genhtml(root, tracefile, os.path.join(out_dir, "lcov"), "src/core and src/real, gcc")],
             ["coverage/lcov.info", "coverage/lcov/index.html"], result)
     return result
+
+
+def _call_coverage_module(root: str) -> Any:
+    """tests/coupling/call_coverage.py, which lives with the coupling analysis it extends."""
+    path = os.path.join(root, "tests", "coupling", "call_coverage.py")
+    spec = importlib.util.spec_from_file_location("call_coverage", path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _call_coverage(runner: Runner, root: str, build: str, result: StepResult) -> None:
+    """DIV-COUP-D3 on this step's run of the suite: every call between the core's components run, or
+    justified; a call not run and not justified, or data that cannot be read, fails the step."""
+    out_dir = os.path.join(runner.bundle, "coverage", "calls")
+    objects = os.path.join(build, "src", "core", "CMakeFiles", "sonnx_core.dir")
+    try:
+        calls = _call_coverage_module(root).run(objects, os.path.join(root, "spec", "stack-and-coupling.md"),
+                                                out_dir)
+    except (OSError, RuntimeError, ValueError) as error:
+        result.ok = False
+        result.detail += f"; calls between components NOT judged: {error}"
+        return
+    run = sum(1 for e in calls.edges if e.run)
+    justified = sum(1 for e in calls.edges if e.justified)
+    result.artifacts += ["coverage/calls/call-coverage.md", "coverage/calls/call-coverage.json"]
+    result.detail += (f"; calls between components: {run} of {len(calls.edges)} call sites run, "
+                      f"{justified} justified")
+    if calls.problems:
+        result.ok = False
+        result.detail += f", {len(calls.problems)} NOT (see coverage/calls/call-coverage.md)"
+        with open(os.path.join(runner.bundle, result.log), "a", encoding="utf-8") as log:
+            log.write("".join(problem.line() + "\n" for problem in calls.problems))
 
 
 def _instrumented_binaries(build: str) -> List[str]:

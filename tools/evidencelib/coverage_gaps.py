@@ -42,16 +42,22 @@ def gaps(gcovr_json: str) -> List[Tuple[str, int, str]]:
     return sorted(found)
 
 
+def marker_at(path: str, number: int) -> str:
+    """The COV-ID of the `coverage: COV-nn` comment nearest above line `number` of `path` (on it or on one of
+    the WINDOW lines above), or ''. Also used for the calls between components not run (DIV-COUP-D3)."""
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    window = lines[max(0, number - 1 - WINDOW):number]
+    named = [m for text in window for m in MARKER.findall(text)]
+    return named[-1] if named else ""
+
+
 def check_gaps(root: str, gcovr_json: str) -> Tuple[List[dict], List[str]]:
     """The gaps with the justification each carries, and the problems (empty when all are justified)."""
     ids = justification_ids(root)
     rows, problems = [], []
     for path, number, what in gaps(gcovr_json):
-        with open(os.path.join(root, path), encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-        window = lines[max(0, number - 1 - WINDOW):number]
-        named = [m for text in window for m in MARKER.findall(text)]
-        ident = named[-1] if named else ""
+        ident = marker_at(os.path.join(root, path), number)
         rows.append({"file": path, "line": number, "gap": what, "justification": ident})
         if not ident:
             problems.append(f"{path}:{number}: {what}, no `coverage: COV-nn` comment on it or the {WINDOW} lines above")

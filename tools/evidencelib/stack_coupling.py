@@ -17,7 +17,7 @@ from sonnxtools.run import Runner, StepResult
 
 # label -> (result files of its tests, the analysis's output folder in the build, its JSON)
 STACK_RESULTS = ("stack_analysis.xml", "test_stack_bound.xml")
-COUPLING_RESULTS = ("coupling_analysis.xml",)
+COUPLING_RESULTS = ("coupling_analysis.xml", "call_coverage_controls.xml")
 
 
 def _run_label(runner: Runner, root: str, name: str, label: str) -> Tuple[StepResult, str]:

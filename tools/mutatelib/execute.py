@@ -25,7 +25,7 @@ EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls
             "test_campaign_exhaustive",   # also labelled exhaustive
             # The analyses of gcc's data for the core's objects: a mutant build's objects carry the schemata
             # (other frames, other calls), which the budgets of spec/stack-and-coupling.md are not about.
-            "stack_analysis", "test_stack_bound", "coupling_analysis"}
+            "stack_analysis", "test_stack_bound", "coupling_analysis", "call_coverage_controls"}
 # A mutant whose switch is evaluated more than the schemata's budget exits
 # with this status (schemata.py, kBudget): killed (budget), decided by a
 # count, not a clock.
