@@ -35,6 +35,7 @@ def expected_files(quick: bool) -> List[Tuple[str, str]]:
             if not quick:
                 names.append("test_div_float_full")
         files += [(target, f"{target}.{name}.xml") for name in names]
+    files.append(("aarch64", "aarch64.fpcr_control.xml"))  # the FPCR path's negative control (DIV-TGT-D2)
     files.append(("back-to-back", "targets_back_to_back.xml"))
     if not quick:
         files.append(("back-to-back", "targets_back_to_back_exhaustive.xml"))
