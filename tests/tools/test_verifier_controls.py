@@ -382,6 +382,42 @@ class MutationAnalysis(unittest.TestCase):
         self.assertIn("20 mutants: 13 killed, 1 survived, 4 not reached by any test, 0 not compiled, "
                       "2 argued equivalent and not run", run.stdout)
 
+    # A site whose schema does not compile is dropped and named, and the run goes on, also when the compiler
+    # is given the sources relative to the build directory (as ccache does under its base_dir; a launcher
+    # written here does the same) and names them so (../tree/src/...): the tool once resolved such a name
+    # against its own working directory, found no site there and stopped ("fails outside any mutation site").
+    # [utest->req~div-tq-d4~3]
+    def test_a_site_that_does_not_compile_as_a_schema_is_dropped(self):
+        fixture = os.path.join(ROOT, "tests", "tools", "fixtures", "mutation")
+        with tempfile.TemporaryDirectory() as work:
+            root = os.path.join(work, "root")
+            shutil.copytree(fixture, root)
+            subprocess.run(["git", "init", "-q", root], check=True)   # the tool lists a root's files with git
+            with open(os.path.join(root, "src", "core", "scores.cpp"), "a", encoding="utf-8") as handle:
+                # Replacing std::nullopt by its type's default (std::nullopt_t{}) does not compile.
+                handle.write("\n#include <optional>\nstd::optional<int> half_of_even(int n) {\n"
+                             "    if ((n % 2) != 0) {\n        return std::nullopt;\n    }\n    return n / 2;\n}\n")
+            launcher = os.path.join(work, "relative-paths")
+            with open(launcher, "w", encoding="utf-8") as handle:
+                handle.write("#!/usr/bin/python3\nimport os, sys\nbase = sys.argv[1]\n"
+                             "args = [os.path.relpath(a) if a.startswith(base + '/') else a for a in sys.argv[2:]]\n"
+                             "os.execvp(args[0], args)\n")
+            os.chmod(launcher, 0o755)
+            environment = dict(os.environ, CMAKE_CXX_COMPILER_LAUNCHER=f"{launcher};{work}")
+            run = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "mutate"), "run", "--root", root,
+                                  "--work", os.path.join(work, "mutants")], capture_output=True, text=True,
+                                 check=False, cwd=work, env=environment)
+            with open(os.path.join(work, "mutants", "mutate.log"), encoding="utf-8") as handle:
+                self.assertIn("1 sites do not compile as schemata; dropped", handle.read())
+            self.assertNotIn("fails outside any mutation site", run.stdout + run.stderr)
+            self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+            with open(os.path.join(work, "mutants", "results.json"), encoding="utf-8") as handle:
+                results = json.load(handle)
+        dropped = [m for m in results["mutants"] if m["status"] == "not-compiled"]
+        self.assertTrue(any(m["code"] == "return std::nullopt;" for m in dropped), dropped)
+        self.assertEqual({(m["line"], m["description"]): m["status"] for m in results["mutants"]
+                          if m["line"] < 20}, self.EXPECTED)
+
     # [utest->req~div-tq-d4~3]
     def test_recheck_justified_runs_the_equivalent_mutants_too(self):
         run, found = self._run_fixture("--recheck-justified")

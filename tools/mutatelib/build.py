@@ -191,11 +191,13 @@ def write_schemata(tree: str, originals: Dict[str, str], found: Dict[str, List[S
     return rendered
 
 
-def failing_sites(output: str, tree: str, rendered: Dict[str, Tuple[str, List[Rendered]]]) -> List[Site]:
-    """The sites whose generated text holds a compile error's line."""
+def failing_sites(output: str, tree: str, rendered: Dict[str, Tuple[str, List[Rendered]]],
+                  build_dir: str) -> List[Site]:
+    """The sites whose generated text holds a compile error's line. gcc names the file as the build
+    command gave it, which Ninja makes relative to the build directory (../tree/src/...)."""
     bad: List[Site] = []
     for match in ERROR.finditer(output):
-        path = os.path.realpath(match.group("file"))
+        path = os.path.realpath(os.path.join(build_dir, match.group("file")))
         for relative, (text, placed) in rendered.items():
             if os.path.realpath(os.path.join(tree, relative)) == path:
                 for k in sites_at(placed, text, int(match.group("line"))):
