@@ -26,6 +26,11 @@ EXCLUDED = {"why3_replay", "trace_tool_tests", "trace_check", "verifier_controls
             # The analyses of gcc's data for the core's objects: a mutant build's objects carry the schemata
             # (other frames, other calls), which the budgets of spec/stack-and-coupling.md are not about.
             "stack_analysis", "test_stack_bound", "coupling_analysis", "call_coverage_controls"}
+# Cases that measure the build rather than judge what it computes: the schemata's `return (switch ? default :
+# (value))` is not a plain `return value;`, so the returned object is copied, not moved or elided, and the
+# unmutated mutant build of check holds about three tensors more at its peak (404 MB against the 238 MB
+# bound on 16M FP32 elements), failing a memory bound the release build meets.
+EXCLUDED_CASES = {"Cli.PeakMemoryIsTheTensorsThemselves"}
 # A mutant whose switch is evaluated more than the schemata's budget exits
 # with this status (schemata.py, kBudget): killed (budget), decided by a
 # count, not a clock.
@@ -97,7 +102,8 @@ def _list_cases(test: SuiteTest) -> List[Case]:
             continue
         if not line.startswith(" "):
             suite = name.strip()
-        elif not (suite.startswith("DISABLED_") or name.strip().startswith("DISABLED_")):
+        elif not (suite.startswith("DISABLED_") or name.strip().startswith("DISABLED_")) and \
+                suite + name.strip() not in EXCLUDED_CASES:
             cases.append(Case(suite + name.strip()))
     return cases
 
