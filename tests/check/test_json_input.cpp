@@ -1,0 +1,157 @@
+// The typed fields the verifying reader takes from a report (DIV-CLI-D20;
+// src/check/json_input.cpp), at the edges of their ranges: decimals with and
+// without a sign, element words of each width, element type names, the
+// message about a negative number, the cut of a long value in messages.
+// Each expected value is derived by hand from the type's range (2^64 - 1 =
+// 18446744073709551615, 2^63 = 9223372036854775808, ...). Written for the
+// mutants of json_input.cpp that survived the first mutation run of
+// src/check/ (no test held these edges).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "json_input.hpp"
+#include "sonnx/check/report_json.hpp"
+
+namespace sonnx::check::json_input {
+namespace {
+
+using nlohmann::json;
+
+// What a field reader says: "" when it takes the value, else its message.
+template <typename Read>
+std::string refusal(Read read) {
+    try {
+        read();
+    } catch (const ReportError& error) {
+        return error.what();
+    }
+    return "";
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputDecimal, TakesEveryUnsignedNumberAsWrittenAndNothingElse) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(decimal("0", UINT64_MAX), std::optional<std::uint64_t>(0U));
+    EXPECT_EQ(decimal("18446744073709551615", UINT64_MAX), std::optional<std::uint64_t>(UINT64_MAX));
+    EXPECT_EQ(decimal("10000000000000000000", UINT64_MAX), std::optional<std::uint64_t>(10000000000000000000U));
+    EXPECT_EQ(decimal("1844674407370955161", UINT64_MAX), std::optional<std::uint64_t>(1844674407370955161U));
+    EXPECT_EQ(decimal("18446744073709551616", UINT64_MAX), std::nullopt);   // 2^64
+    EXPECT_EQ(decimal("99999999999999999999", UINT64_MAX), std::nullopt);   // 20 digits, above 2^64 - 1
+    EXPECT_EQ(decimal("100000000000000000000", UINT64_MAX), std::nullopt);  // 21 digits
+    EXPECT_EQ(decimal("10", 10U), std::optional<std::uint64_t>(10U));
+    EXPECT_EQ(decimal("11", 10U), std::nullopt);
+    EXPECT_EQ(decimal("", UINT64_MAX), std::nullopt);
+    EXPECT_EQ(decimal("01", UINT64_MAX), std::nullopt);
+    EXPECT_EQ(decimal("00", UINT64_MAX), std::nullopt);
+    EXPECT_EQ(decimal("12a", UINT64_MAX), std::nullopt);
+    EXPECT_EQ(decimal("+1", UINT64_MAX), std::nullopt);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputDecimal, TakesEverySignedNumberAsWrittenAndNothingElse) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(signed_decimal("-9223372036854775808"), std::optional<std::int64_t>(INT64_MIN));
+    EXPECT_EQ(signed_decimal("9223372036854775807"), std::optional<std::int64_t>(INT64_MAX));
+    EXPECT_EQ(signed_decimal("-5"), std::optional<std::int64_t>(-5));
+    EXPECT_EQ(signed_decimal("0"), std::optional<std::int64_t>(0));
+    EXPECT_EQ(signed_decimal("-9223372036854775809"), std::nullopt);
+    EXPECT_EQ(signed_decimal("9223372036854775808"), std::nullopt);
+    EXPECT_EQ(signed_decimal("-0"), std::nullopt);
+    EXPECT_EQ(signed_decimal("-"), std::nullopt);
+    EXPECT_EQ(signed_decimal("--1"), std::nullopt);
+}
+
+// The integers of each width, at both ends of their storage and one past.
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputElementWord, IntegersAreTakenWithinTheirStorageOnly) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    struct Edge {
+        ElementType type;
+        const char* text;
+        std::uint64_t word;  // 0 when refused
+        bool taken;
+    };
+    const Edge edges[] = {
+        {ElementType::int8, "127", 127U, true},
+        {ElementType::int8, "-128", static_cast<std::uint64_t>(std::int64_t{-128}), true},
+        {ElementType::int8, "128", 0U, false},
+        {ElementType::int8, "-129", 0U, false},
+        {ElementType::int16, "32767", 32767U, true},
+        {ElementType::int16, "-32768", static_cast<std::uint64_t>(std::int64_t{-32768}), true},
+        {ElementType::int16, "32768", 0U, false},
+        {ElementType::int16, "-32769", 0U, false},
+        {ElementType::int32, "2147483647", 2147483647U, true},
+        {ElementType::int32, "-2147483648", static_cast<std::uint64_t>(std::int64_t{-2147483648LL}), true},
+        {ElementType::int32, "2147483648", 0U, false},
+        {ElementType::int32, "-2147483649", 0U, false},
+        {ElementType::int64, "9223372036854775807", 9223372036854775807U, true},
+        {ElementType::int64, "-9223372036854775808", 9223372036854775808U, true},
+        {ElementType::int64, "9223372036854775808", 0U, false},
+        {ElementType::uint8, "255", 255U, true},
+        {ElementType::uint8, "256", 0U, false},
+        {ElementType::uint16, "65535", 65535U, true},
+        {ElementType::uint16, "65536", 0U, false},
+        {ElementType::uint32, "4294967295", 4294967295U, true},
+        {ElementType::uint32, "4294967296", 0U, false},
+        {ElementType::uint64, "18446744073709551615", UINT64_MAX, true},
+        {ElementType::uint64, "18446744073709551616", 0U, false},
+        {ElementType::uint8, "-1", 0U, false},
+        {ElementType::int8, "07", 0U, false},
+    };
+    for (const Edge& edge : edges) {
+        const std::string name = std::string(element_type_name(edge.type)) + " " + edge.text;
+        std::uint64_t word = 0U;
+        const std::string why = refusal([&] { word = element_word(edge.type, json(edge.text), "/e/a"); });
+        EXPECT_EQ(why.empty(), edge.taken) << name << ": " << why;
+        if (edge.taken) {
+            EXPECT_EQ(word, edge.word) << name;
+        } else {
+            EXPECT_EQ(why.rfind("/e/a: \"", 0), 0U) << name << ": " << why;
+        }
+    }
+    EXPECT_NE(refusal([] { (void)element_word(ElementType::int32, json(5), "/e/a"); }), "");  // a number, not text
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputElementWord, FloatsAreTakenAsTheirLowerCaseEncodingOfTheirWidth) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    std::uint64_t word = 0U;
+    EXPECT_EQ(refusal([&] { word = element_word(ElementType::fp16, json("0x3c00"), ""); }), "");
+    EXPECT_EQ(word, 0x3C00U);
+    EXPECT_EQ(refusal([&] { word = element_word(ElementType::fp64, json("0xfff0000000000001"), ""); }), "");
+    EXPECT_EQ(word, 0xFFF0000000000001U);
+    for (const char* bad : {"0x3C00", "0x03c00", "0x3c0", "3c00x", "003c00", "0x3g00"}) {
+        EXPECT_NE(refusal([&] { (void)element_word(ElementType::fp16, json(bad), ""); }), "") << bad;
+    }
+}
+
+// The last name of the list is found; what element_type_name gives an
+// unknown value is not a type.
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputTypeNamed, EveryNameButUnknown) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(type_named("UINT64", "/t"), ElementType::uint64);
+    EXPECT_EQ(type_named("FP16", "/t"), ElementType::fp16);
+    EXPECT_EQ(refusal([] { (void)type_named("unknown", "/t"); }),
+              "/t: \"unknown\" is not an element type's name (FP16, BF16, FP32, ..., UINT64)");
+    EXPECT_NE(refusal([] { (void)type_named("fp32", "/t"); }), "");
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputMessages, NameANegativeNumberAndCutLongValues) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(refusal([] { (void)whole(json::parse("-1"), "/n"); }),
+              "/n: -1 is a negative number, not a whole number from 0 to 18446744073709551615");
+    EXPECT_EQ(refusal([] { (void)whole(json::parse("7"), "/n", 6U); }), "/n: 7 is above 6");
+    EXPECT_EQ(whole(json::parse("6"), "/n", 6U), 6U);
+    const std::string eighty(78U, 'x');  // with its quotes, 80 characters: shown whole
+    EXPECT_EQ(shown(json(eighty)), "\"" + eighty + "\"");
+    const std::string longer(79U, 'x');  // 81: cut to 80 and marked
+    EXPECT_EQ(shown(json(longer)), "\"" + longer.substr(0U, 79U) + "...");
+}
+
+}  // namespace
+}  // namespace sonnx::check::json_input
