@@ -49,7 +49,8 @@ class FpcrPathControl(unittest.TestCase):
         tree = os.path.join(scratch, "tree")
         build = os.path.join(scratch, "build")
         shutil.rmtree(scratch, ignore_errors=True)
-        shutil.copytree(source, tree, ignore=shutil.ignore_patterns(".git", "build", "build-*"))
+        shutil.copytree(source, tree, ignore=shutil.ignore_patterns(".git", "build", "build-*", "evidence",
+                                                                    "node_modules"))
         path = os.path.join(tree, "src", "core", "fp_environment.cpp")
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
