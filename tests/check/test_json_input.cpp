@@ -25,9 +25,7 @@ template <typename Read>
 std::string refusal(Read read) {
     try {
         read();
-    } catch (const ReportError& error) {
-        return error.what();
-    }
+    } catch (const ReportError& error) { return error.what(); }
     return "";
 }
 
