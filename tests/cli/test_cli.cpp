@@ -1536,6 +1536,13 @@ TEST_F(Cli, ShardsMergeIntoTheSingleRunsReport) {
     const CommandResult other = run({"merge", path("p0.json"), path("q1.json")});
     EXPECT_EQ(other.status, 2);
     EXPECT_TRUE(contains(other.err, "is a shard of another check")) << other.err;
+    // The same operands judged under another profile: another check too (the
+    // profile is an option, and no other field of the record differs).
+    run({"check", af, bf, yf, "--shard", "1/2", "--profile", "onnx", "--json", path("r1.json")});
+    const CommandResult profile = run({"merge", path("p0.json"), path("r1.json")});
+    EXPECT_EQ(profile.status, 2);
+    EXPECT_TRUE(contains(profile.err, "is a shard of another check than")) << profile.err;
+    EXPECT_TRUE(contains(profile.err, "the option profile differs")) << profile.err;
     EXPECT_EQ(run({"merge", path("p0.json"), path("p1.json")}).status, 1);
     for (const char* bad : {"2/2", "1/0", "-1/2", "a/2", "1", "1/", "/2", "0/1000001"}) {
         EXPECT_EQ(run({"check", af, bf, yf, "--shard", bad}).status, 2) << bad;
