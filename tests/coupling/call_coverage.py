@@ -46,7 +46,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "stack"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from callgraph import Graph, markdown_table, read_graph  # noqa: E402
-from coupling import Problem, component_of  # noqa: E402
+from coupling import Problem, calls_between_components, component_of  # noqa: E402
 from evidencelib.coverage_gaps import justification_ids, marker_at  # noqa: E402
 
 NOT_RUN = "Calls between components not run"
@@ -88,18 +88,11 @@ class CallCoverage:
 
 def edges_of(graph: Graph) -> List[CallEdge]:
     """Every call site where a function of one component calls a function of another, both in the core."""
-    defined = {ident: f for ident, f in graph.functions.items() if f.defined}
     found: Dict[Tuple[str, str, str], CallEdge] = {}
-    for call in graph.calls:
-        caller = defined.get(call.caller)
-        callee = defined.get(call.callee)
-        if caller is None or callee is None:
-            continue
-        source, target = component_of(caller.location), component_of(callee.location)
-        if source == target:
-            continue
-        key = (caller.name, callee.name, call.site)
-        found.setdefault(key, CallEdge(source, caller.name, target, callee.name, call.site))
+    for caller, callee, call in calls_between_components(graph):
+        found.setdefault((caller.name, callee.name, call.site),
+                         CallEdge(component_of(caller.location), caller.name, component_of(callee.location),
+                                  callee.name, call.site))
     return [found[key] for key in sorted(found)]
 
 
@@ -155,8 +148,9 @@ def judge(graph: Graph, lines: LineData, allowed: Dict[Tuple[str, str], str], ob
     matched = set()
     for edge in edges:
         key = edge.site_key
-        edge.counted = key is not None and key in lines
-        edge.count, edge.run = lines[key] if key is not None and edge.counted else (0, False)
+        if key is not None and key in lines:
+            edge.counted = True
+            edge.count, edge.run = lines[key]
         if edge.run:
             continue
         where = f"{edge.caller} ({edge.caller_component}) calls {edge.callee} ({edge.callee_component}) at " \

@@ -29,7 +29,7 @@ from typing import Dict, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "stack"))
-from callgraph import Graph, markdown_table, read_graph  # noqa: E402
+from callgraph import Call, Function, Graph, markdown_table, read_graph  # noqa: E402
 
 WRITABLE = "Writable static data"
 TARGETS = ("x86-64", "aarch64", "s390x")
@@ -132,18 +132,25 @@ def access_of(parameter: str) -> str:
     return "read"
 
 
-def interfaces_of(graph: Graph) -> Tuple[List[str], List[Interface]]:
+def calls_between_components(graph: Graph) -> List[Tuple[Function, Function, Call]]:
+    """(caller, callee, call) of every call from a function of one component to a function of another, both
+    defined in the core (a call out of the core is DIV-STACK-D1's table). Also read by call_coverage.py."""
     defined = {ident: f for ident, f in graph.functions.items() if f.defined}
-    components = sorted({component_of(f.location) for f in defined.values()})
-    by_pair: Dict[Tuple[str, str], Interface] = {}
+    found = []
     for call in graph.calls:
         caller = defined.get(call.caller)
         callee = defined.get(call.callee)
-        if caller is None or callee is None:
-            continue  # a call out of the core: DIV-STACK-D1's table
+        if caller is not None and callee is not None and \
+                component_of(caller.location) != component_of(callee.location):
+            found.append((caller, callee, call))
+    return found
+
+
+def interfaces_of(graph: Graph) -> Tuple[List[str], List[Interface]]:
+    components = sorted({component_of(f.location) for f in graph.functions.values() if f.defined})
+    by_pair: Dict[Tuple[str, str], Interface] = {}
+    for caller, callee, call in calls_between_components(graph):
         source, target = component_of(caller.location), component_of(callee.location)
-        if source == target:
-            continue
         interface = by_pair.setdefault((source, target), Interface(source, target))
         sites = interface.functions.setdefault(callee.name, [])
         site = f"{caller.name} at {os.path.basename(call.site)}" if call.site else caller.name
