@@ -140,9 +140,9 @@ def _call_coverage(runner: Runner, root: str, build: str, result: StepResult) ->
     try:
         calls = _call_coverage_module(root).run(objects, os.path.join(root, "spec", "stack-and-coupling.md"),
                                                 out_dir)
-    except (OSError, RuntimeError, ValueError) as error:
+    except (OSError, RuntimeError, ValueError, KeyError, TypeError) as error:   # gcov's JSON not as expected too
         result.ok = False
-        result.detail += f"; calls between components NOT judged: {error}"
+        result.detail += f"; calls between components NOT judged: {error!r}"
         return
     run = sum(1 for e in calls.edges if e.run)
     justified = sum(1 for e in calls.edges if e.justified)
