@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sonnx/check/campaign_json.hpp"
 #include "sonnx/check/provenance.hpp"
 #include "sonnx/check/record.hpp"
 #include "sonnx/check/report_json.hpp"
@@ -59,6 +60,15 @@ inline CheckRecord record_of(const Words& a, const Words& b, const Words& y, con
 // The report as `check --json` writes it, read back as merge reads a file.
 inline nlohmann::json written(const CheckRecord& record) {
     const std::string text = report_json(record).dump(2) + "\n";
+    return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+}
+
+// What `campaign --json` writes for this plan under these operator options, read back as merge reads it.
+inline nlohmann::json campaign_report(const oracle::CampaignPlan& plan, const DivOptions& profile = DivOptions{}) {
+    Provenance provenance = start_provenance("campaign");
+    provenance.options = campaign_options_in_force(profile, plan);
+    const oracle::CampaignResult result = oracle::run_campaign(plan);
+    const std::string text = campaign_json(CampaignRecord{provenance, profile, plan, result}).dump(2);
     return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 

@@ -151,5 +151,74 @@ TEST(JsonInputMessages, NameANegativeNumberAndCutLongValues) {
     EXPECT_EQ(shown(json(longer)), "\"" + longer.substr(0U, 79U) + "...");
 }
 
+json provenance_with(const char* key, const json& value) {
+    json p = {{"tool", "sonnx-div"},
+              {"version", "0.1.0"},
+              {"revision", "0123456789abcdef0123456789abcdef01234567-dirty"},
+              {"compiler", "GNU 12.2.0"},
+              {"date", "2026-11-27T21:54:32Z"},
+              {"command", "check"},
+              {"command_line", "sonnx-div check a.npy b.npy y.npy"},
+              {"options", {{"profile", "sonnx"}}},
+              {"inputs", json::array()}};
+    p[key] = value;
+    return p;
+}
+
+std::string provenance_refusal(const char* key, const json& value) {
+    return refusal([&] { (void)read_provenance(provenance_with(key, value), "/provenance", "check"); });
+}
+
+// The provenance as read back: each field as written, each name within its
+// length (version 64, revision 128, compiler 256) and alphabet, the date
+// exactly as start_provenance writes it.
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputProvenance, FieldsAreReadAsWrittenWithinTheirBounds) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const Provenance read = read_provenance(provenance_with("compiler", "Clang 19.1.7"), "/provenance", "check");
+    EXPECT_EQ(read.version, "0.1.0");
+    EXPECT_EQ(read.revision, "0123456789abcdef0123456789abcdef01234567-dirty");
+    EXPECT_EQ(read.compiler, "Clang 19.1.7");
+    EXPECT_EQ(read.date, "2026-11-27T21:54:32Z");
+    EXPECT_EQ(read.command_line, "sonnx-div check a.npy b.npy y.npy");
+    for (const auto& [key, most] : {std::pair<const char*, std::size_t>{"version", 64U}, {"revision", 128U}}) {
+        EXPECT_EQ(provenance_refusal(key, std::string(most, '7')), "") << key;
+        EXPECT_EQ(provenance_refusal(key, std::string(most + 1U, '7')).rfind(std::string("/provenance/") + key, 0U), 0U)
+            << key;
+        EXPECT_NE(provenance_refusal(key, ""), "") << key;
+        EXPECT_NE(provenance_refusal(key, "0.1 beta"), "") << key;  // a space
+    }
+    EXPECT_EQ(provenance_refusal("compiler", std::string(256U, '~')), "");
+    const std::string compiler_refused = "/provenance/compiler: ";
+    EXPECT_EQ(provenance_refusal("compiler", std::string(257U, '~')).rfind(compiler_refused, 0U), 0U);
+    EXPECT_EQ(provenance_refusal("compiler", "").rfind(compiler_refused, 0U), 0U);
+    EXPECT_EQ(provenance_refusal("compiler", "GNU\t12").rfind(compiler_refused, 0U), 0U);
+    EXPECT_EQ(provenance_refusal("compiler", "GNU\u00e9").rfind(compiler_refused, 0U), 0U);
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputProvenance, TheDateIsAUtcDateAsCheckWritesIt) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(provenance_refusal("date", "0000-00-00T00:00:00Z"), "");
+    EXPECT_EQ(provenance_refusal("date", "9999-99-99T99:99:99Z"), "");
+    for (const char* wrong :
+         {"x026-11-27T21:54:32Z", "2026-11-27T21:54:3xZ", "2026-11-27T21:54:32z", "2026-11-27 21:54:32Z",
+          "2026/11-27T21:54:32Z", "2026-11-27T21:54:32", "2026-11-27T21:54:32ZZ", "", "2026-11-27T21:54:32+00:00"}) {
+        EXPECT_EQ(provenance_refusal("date", wrong), "/provenance/date: " + shown(json(wrong)) +
+                                                         " is not a UTC date as check writes it (YYYY-MM-DDTHH:MM:SSZ)")
+            << wrong;
+    }
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputProvenance, AReportOfAnotherCommandIsNamed) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(provenance_refusal("command", "campaign"),
+              "/provenance/command: \"campaign\": made by campaign, not by check");
+    EXPECT_EQ(provenance_refusal("command", "merge"),
+              "/provenance/command: \"merge\": made by merge, not by check (a merged report: merge the shards' own)");
+    EXPECT_EQ(provenance_refusal("tool", "other"), "/provenance/tool: \"other\" is not sonnx-div");
+}
+
 }  // namespace
 }  // namespace sonnx::check::json_input

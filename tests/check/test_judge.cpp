@@ -724,6 +724,64 @@ TEST(Conformance, ShapeAndTypeMismatches) {
     EXPECT_EQ(r.precondition.operand, Operand::b);
 }
 
+// A candidate whose shape differs from A / B's at axis 1 names axis 1;
+// a Y of lower rank names the shorter rank. The result's shape when A and
+// B break a precondition is A's (what the report's `shape` then shows).
+// [utest->req~div-cli-d7~3]
+// [utest->req~div-float-c1~1]
+TEST(Conformance, AShapeMismatchNamesItsFirstAxis) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-FLOAT-C1");
+    const std::vector<std::uint32_t> six(6U, 0x3F800000U);
+    const std::vector<std::uint32_t> eight(8U, 0x3F800000U);
+    ConstTensorView a = in_view(ElementType::fp32, six);
+    a.shape = shape_of({2U, 3U});
+    ConstTensorView y = in_view(ElementType::fp32, eight);
+    y.shape = shape_of({2U, 4U});
+    Report r = check_conformance(a, a, y, CheckOptions{});
+    EXPECT_EQ(r.candidate_mismatch.code, StatusCode::shape_mismatch);
+    EXPECT_EQ(r.candidate_mismatch.index, 1U);
+    y.shape = shape_of({2U});
+    r = check_conformance(a, a, y, CheckOptions{});
+    EXPECT_EQ(r.candidate_mismatch.code, StatusCode::shape_mismatch);
+    EXPECT_EQ(r.candidate_mismatch.index, 1U);
+    // What lies above a shape's rank is no part of it.
+    ConstTensorView six_long = in_view(ElementType::fp32, six);
+    six_long.shape.dims[1] = 7U;
+    ASSERT_EQ(six_long.shape.rank, 1U);
+    EXPECT_TRUE(
+        check_conformance(in_view(ElementType::fp32, six), in_view(ElementType::fp32, six), six_long, CheckOptions{})
+            .candidate_mismatch.is_ok());
+    EXPECT_EQ(result_dims(a, a, settings_of(CheckOptions{})), (std::vector<std::uint64_t>{2U, 3U}));
+    const std::vector<double> wide(6U, 1.0);
+    ConstTensorView b = in_view(ElementType::fp64, wide);
+    b.shape = shape_of({2U, 3U});
+    EXPECT_EQ(result_dims(a, b, settings_of(CheckOptions{})), (std::vector<std::uint64_t>{2U, 3U}));
+    b = in_view(ElementType::fp32, six);
+    b.shape = shape_of({3U, 2U});  // shapes that differ under the sonnx profile: A's shape
+    EXPECT_EQ(result_dims(a, b, settings_of(CheckOptions{})), (std::vector<std::uint64_t>{2U, 3U}));
+}
+
+// An element type value outside the enumeration (14 types: 0 to 13) is
+// refused as DIV-API-D6 against the operand that carries it; 13 is UINT64.
+// [utest->req~div-cli-d7~3]
+// [utest->req~div-api-d6~1]
+TEST(Conformance, ATypeOutsideTheEnumerationIsRefused) {
+    RecordProperty("requirements", "DIV-CLI-D7,DIV-API-D6");
+    const ElementType past = static_cast<ElementType>(kElementTypeCount);
+    const Shape two = shape_of({2U});
+    OperandMap map{};
+    Status s = type_and_shape_preconditions(past, two, ElementType::fp32, two, DivOptions{}, map);
+    EXPECT_EQ(s.code, StatusCode::unsupported_type);
+    EXPECT_EQ(s.requirement, RequirementId::div_api_d6);
+    EXPECT_EQ(s.operand, Operand::a);
+    s = type_and_shape_preconditions(ElementType::fp32, two, past, two, DivOptions{}, map);
+    EXPECT_EQ(s.code, StatusCode::unsupported_type);
+    EXPECT_EQ(s.operand, Operand::b);
+    const ElementType last = static_cast<ElementType>(kElementTypeCount - 1U);
+    ASSERT_EQ(last, ElementType::uint64);
+    EXPECT_TRUE(type_and_shape_preconditions(last, two, last, two, DivOptions{}, map).is_ok());
+}
+
 // [utest->req~div-cli-d5~3]
 TEST(Conformance, AcceptanceNames) {
     RecordProperty("requirements", "DIV-CLI-D5");

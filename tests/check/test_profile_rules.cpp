@@ -584,6 +584,32 @@ TEST(Sizes, ElementCountAndByteSize) {
                make({1}), "2^62 - 1 floats");
     expect_map(ElementType::int8, make({0, kMaxU64}), make({1}), numpy, make({0, kMaxU64}), make({0, kMaxU64}),
                make({1, 1}), "2^64 - 1 behind a 0, one byte each");
+    // Every type at its own width (element_type.hpp: bytes per element in API
+    // storage): floor((2^64 - 1) / width) elements fit, one more does not.
+    for (const auto& [type, width] :
+         std::initializer_list<std::pair<ElementType, std::uint64_t>>{{ElementType::fp16, 2U},
+                                                                      {ElementType::bf16, 2U},
+                                                                      {ElementType::fp32, 4U},
+                                                                      {ElementType::fp64, 8U},
+                                                                      {ElementType::int4, 1U},
+                                                                      {ElementType::int8, 1U},
+                                                                      {ElementType::int16, 2U},
+                                                                      {ElementType::int32, 4U},
+                                                                      {ElementType::int64, 8U},
+                                                                      {ElementType::uint4, 1U},
+                                                                      {ElementType::uint8, 1U},
+                                                                      {ElementType::uint16, 2U},
+                                                                      {ElementType::uint32, 4U},
+                                                                      {ElementType::uint64, 8U}}) {
+        const std::uint64_t most = kMaxU64 / width;
+        const std::string name = element_type_name(type);
+        expect_map(type, make({most}), make({most}), sonnx_options(), make({most}), make({most}), make({most}),
+                   name + ": the most that fit");
+        if (width > 1U) {
+            expect_overflow(type, make({most + 1U}), make({most + 1U}), sonnx_options(), Operand::a,
+                            name + ": one more");
+        }
+    }
     // The same under the legacy and equal-shape rules.
     expect_overflow(ElementType::fp32, make({kTwo62}), make({1}), legacy_options(6U, true), Operand::a, "legacy");
     expect_overflow(ElementType::int64, make({kTwo62}), make({kTwo62}), openvino_options(AutoBroadcast::none),

@@ -23,6 +23,7 @@
 namespace sonnx::check {
 namespace {
 
+using test::campaign_report;
 using test::Draw;
 using test::Words;
 
@@ -189,6 +190,15 @@ std::vector<Case> cases() {
             Case{"INT16 undefined refused", Words(ElementType::int16, {40U}, a), Words(ElementType::int16, {40U}, b),
                  Words(ElementType::int16, {40U}, test::int_quotients(ElementType::int16, a, b, IntRounding::floor)),
                  settings_with(DivOptions{}, exact, 2U, UndefinedPolicy::refuse)});
+        // Refused where only a later shard stops: the merged stop carries that shard's message.
+        std::vector<std::uint64_t> late_b = int_words(ElementType::int16, 40U, draw, true);
+        late_b[25] = 0U;
+        late_b[38] = 0U;
+        all.push_back(Case{
+            "INT16 undefined refused in a later shard", Words(ElementType::int16, {40U}, a),
+            Words(ElementType::int16, {40U}, late_b),
+            Words(ElementType::int16, {40U}, test::int_quotients(ElementType::int16, a, late_b, IntRounding::floor)),
+            settings_with(DivOptions{}, exact, 2U, UndefinedPolicy::refuse)});
         DivOptions later;
         later.sonnx_revision = SonnxRevision::r2026_06;  // lists by default, truncates
         all.push_back(
@@ -281,14 +291,6 @@ Status copy_a(const ConstTensorView& a, const ConstTensorView&, const TensorView
               DivReport*) noexcept {
     std::memcpy(y.data, a.data, y.size_bytes);
     return Status{};
-}
-
-nlohmann::json campaign_report(oracle::CampaignPlan plan) {
-    Provenance provenance = start_provenance("campaign");
-    provenance.options = campaign_options_in_force(DivOptions{}, plan);
-    const oracle::CampaignResult result = oracle::run_campaign(plan);
-    const std::string text = campaign_json(CampaignRecord{provenance, DivOptions{}, plan, result}).dump(2);
-    return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 
 // [utest->req~div-cli-d20~2]

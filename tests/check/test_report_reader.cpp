@@ -559,6 +559,13 @@ TEST(ReportReader, CampaignShardsAreHeldToThePlan) {
          },
          "/examples/0"},
         {"a time below 0", [](json& j) { j["seconds"] = -1.0; }, "/seconds"},
+        {"a time not a double", [](json& j) { j["seconds"] = 3; }, "/seconds"},
+        {"a core's answer of no text",
+         [](json& j) {
+             const std::string e = j["examples"][0];
+             j["examples"][0] = e.substr(0U, e.find(": core ") + 7U) + e.substr(e.rfind(", oracle "));
+         },
+         "/examples/0"},
         {"no threads", [](json& j) { j["threads"] = 0U; }, "/threads"},
         {"another rounding", [](json& j) { j["int_rounding"] = "trunc"; }, "/int_rounding"},
         {"another mode", [](json& j) { j["provenance"]["options"]["mode"] = "sampled"; }, "/provenance/options/random"},
@@ -571,10 +578,60 @@ TEST(ReportReader, CampaignShardsAreHeldToThePlan) {
         const std::string why = campaign_refusal(forged);
         EXPECT_EQ(why.rfind(f.field, 0U), 0U) << f.what << ": " << why;
     }
+    // Shard 0's blocks are [0, 128): block 128 is shard 1's first.
+    json next_shards = campaign_shard(0U);
+    ASSERT_EQ(campaign_refusal(next_shards), "");
+    next_shards["example_positions"][9] = {128U, 0U};
+    const std::string why = campaign_refusal(next_shards);
+    EXPECT_EQ(why.rfind("/example_positions/9", 0U), 0U) << why;
     // Shards: +1 and -1 mismatches, both refused before any sum.
     json minus = campaign_shard(0U);
     minus["mismatches"] = -1;
     EXPECT_THROW((void)merge_check_reports({minus, honest}, {"c0.json", "c1.json"}), MergeError);
+}
+
+json fp32_sampled_campaign() {
+    oracle::CampaignPlan plan;
+    plan.type = ElementType::fp32;
+    plan.random_pairs = 50U;
+    plan.seed = 5U;
+    Provenance provenance = start_provenance("campaign");
+    provenance.options = campaign_options_in_force(DivOptions{}, plan);
+    const std::string text =
+        campaign_json(CampaignRecord{provenance, DivOptions{}, plan, oracle::run_campaign(plan)}).dump(2);
+    return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+}
+
+std::vector<std::string> keys_of(const json& report) {
+    std::vector<std::string> keys;
+    for (const auto& item : report.items()) {
+        keys.push_back(item.key());
+    }
+    return keys;
+}
+
+// What a campaign report holds, by plan: a sampled one its seed and pairs,
+// an integer one its rounding, a shard its place; and a sampled FP32
+// campaign cannot claim to have been exhaustive.
+// [utest->req~div-cli-d8~2]
+// [utest->req~div-cli-d20~2]
+TEST(ReportReader, ACampaignReportHoldsWhatItsPlanHas) {
+    RecordProperty("requirements", "DIV-CLI-D8,DIV-CLI-D20");
+    const json sampled = fp32_sampled_campaign();
+    ASSERT_EQ(campaign_refusal(sampled), "");
+    EXPECT_EQ(keys_of(sampled),
+              (std::vector<std::string>{"command", "example_positions", "examples", "mismatches", "mode", "pairs",
+                                        "provenance", "random_pairs", "seconds", "seed", "threads", "type"}));
+    const json shard = campaign_shard(0U);
+    EXPECT_EQ(keys_of(shard),
+              (std::vector<std::string>{"command", "example_positions", "examples", "int_rounding", "mismatches",
+                                        "mode", "pairs", "provenance", "seconds", "shard", "threads", "type"}));
+    EXPECT_EQ(shard["int_rounding"], "floor");
+    EXPECT_EQ(shard["shard"], (json{{"count", 2U}, {"index", 0U}}));
+    json exhaustive = sampled;
+    exhaustive["provenance"]["options"]["mode"] = "exhaustive";
+    const std::string why = campaign_refusal(exhaustive);
+    EXPECT_EQ(why.rfind("/provenance/options/mode: exhaustive, but FP32 has more than 2^32 pairs", 0U), 0U) << why;
 }
 
 }  // namespace
