@@ -20,6 +20,8 @@ from evidencelib.coverage import _lcov  # noqa: E402
 from evidencelib.coverage_gaps import check_gaps  # noqa: E402
 from evidencelib.manifest import is_timestamped  # noqa: E402
 from evidencelib.static_analysis import Finding, _covered, clang_database, read_deviations, tidy_findings  # noqa: E402
+from evidencelib.timings import write_timings  # noqa: E402
+from sonnxtools.run import StepResult  # noqa: E402
 
 
 def write(path: str, text: str) -> None:
@@ -160,6 +162,17 @@ class BundleComparison(unittest.TestCase):
     def test_verdicts_differ(self):
         problems = compare_bundles(self.make("a", "11", "x"), self.make("b", "11", "x", verdict="failed"))
         self.assertEqual(problems, ["the verdicts differ (verdicts.json)"])
+
+    def test_step_times_are_recorded_and_not_compared(self):
+        bundle = os.path.join(self.dir.name, "timed")
+        os.makedirs(bundle)
+        steps = [StepResult("build", True, 61.26, "logs/build.log"), StepResult("tests", False, 2.04, "logs/t.log")]
+        with open(write_timings(bundle, steps, 70.0), encoding="utf-8") as handle:
+            self.assertEqual(json.load(handle), {"steps": [{"step": "build", "seconds": 61.3},
+                                                           {"step": "tests", "seconds": 2.0}],
+                                                 "total_seconds": 70.0})
+        self.assertTrue(is_timestamped("timings.json"))
+        self.assertFalse(is_timestamped("verdicts.json"))
 
 
 class StaticAnalysisGate(unittest.TestCase):

@@ -94,8 +94,9 @@ def build_flags(root: str) -> Dict[str, str]:
 
 
 # Artifacts of the bundle itself, written by no step: the logs (with durations), the index page (times),
-# the manifest (its date), and the runtimes report (made by another command, tools/runtimes, with its date).
-BUNDLE_TIMESTAMPED = ("logs/*", "index.html", "manifest.json", "runtimes/*")
+# the step times, the manifest (its date), and the runtimes report (made by another command,
+# tools/runtimes, with its date).
+BUNDLE_TIMESTAMPED = ("logs/*", "index.html", "timings.json", "manifest.json", "runtimes/*")
 
 # DO-178C Table A-7 (verification of verification process results), ISO 26262-6 Table 7 (software unit
 # verification methods) and Table 9 (structural coverage at the unit level). Which steps support each is
