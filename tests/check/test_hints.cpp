@@ -114,8 +114,8 @@ TEST(Hints, ReportHints) {
               std::vector<std::string>{"an integer Div gives integers of A's type; true division (NumPy's a / b) "
                                        "gives floats: the candidate should come from the runtime's integer division"});
     HintContext fp32;
-    wrong_candidate.candidate_mismatch =
-        Status{StatusCode::shape_mismatch, RequirementId::div_float_c1, Operand::y, 0U};
+    wrong_candidate.candidate_mismatch = Status{StatusCode::shape_mismatch, RequirementId::div_float_c1, Operand::y,
+                                                0U};
     EXPECT_EQ(report_hints(wrong_candidate, fp32), std::vector<std::string>{});
 }
 

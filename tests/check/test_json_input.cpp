@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "json_input.hpp"
 #include "sonnx/check/report_json.hpp"
@@ -121,7 +122,7 @@ TEST(JsonInputElementWord, FloatsAreTakenAsTheirLowerCaseEncodingOfTheirWidth) {
     EXPECT_EQ(word, 0x3C00U);
     EXPECT_EQ(refusal([&] { word = element_word(ElementType::fp64, json("0xfff0000000000001"), ""); }), "");
     EXPECT_EQ(word, 0xFFF0000000000001U);
-    for (const char* bad : {"0x3C00", "0x03c00", "0x3c0", "3c00x", "003c00", "0x3g00"}) {
+    for (const char* bad : {"0x3C00", "0x03c00", "0x3c0", "3c00x", "003c00", "0x3g00", "0xg3c0", "0xC3c0"}) {
         EXPECT_NE(refusal([&] { (void)element_word(ElementType::fp16, json(bad), ""); }), "") << bad;
     }
 }
@@ -145,6 +146,10 @@ TEST(JsonInputMessages, NameANegativeNumberAndCutLongValues) {
               "/n: -1 is a negative number, not a whole number from 0 to 18446744073709551615");
     EXPECT_EQ(refusal([] { (void)whole(json::parse("7"), "/n", 6U); }), "/n: 7 is above 6");
     EXPECT_EQ(whole(json::parse("6"), "/n", 6U), 6U);
+    // Parsed text gives a signed integer for negative numbers only; one made in memory may be 0.
+    EXPECT_EQ(refusal([] { (void)whole(json(std::int64_t{0}), "/n"); }),
+              "/n: 0 is a signed integer, not a whole number from 0 to 18446744073709551615");
+    EXPECT_EQ(shown(json::array({1, 2})), "[1,2]");  // one line, as it was given
     const std::string eighty(78U, 'x');  // with its quotes, 80 characters: shown whole
     EXPECT_EQ(shown(json(eighty)), "\"" + eighty + "\"");
     const std::string longer(79U, 'x');  // 81: cut to 80 and marked
@@ -194,6 +199,41 @@ TEST(JsonInputProvenance, FieldsAreReadAsWrittenWithinTheirBounds) {
     EXPECT_EQ(provenance_refusal("compiler", "").rfind(compiler_refused, 0U), 0U);
     EXPECT_EQ(provenance_refusal("compiler", "GNU\t12").rfind(compiler_refused, 0U), 0U);
     EXPECT_EQ(provenance_refusal("compiler", "GNU\u00e9").rfind(compiler_refused, 0U), 0U);
+}
+
+json input_of_rank(std::size_t rank) {
+    return json{{"role", "A"},           {"path", "a.npy"},   {"sha256", std::string(64U, 'a')},
+                {"stored_type", "FP32"}, {"read_as", "FP32"}, {"shape", json(std::vector<std::uint64_t>(rank, 1U))}};
+}
+
+// An input's shape has at most 16 axes (kMaxRank).
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputProvenance, AnInputHasAtMostSixteenAxes) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const Provenance read = read_provenance(provenance_with("inputs", json::array({input_of_rank(16U)})), "/provenance",
+                                            "check");
+    ASSERT_EQ(read.inputs.size(), 1U);
+    EXPECT_EQ(read.inputs[0].dims, std::vector<std::uint64_t>(16U, 1U));
+    EXPECT_EQ(provenance_refusal("inputs", json::array({input_of_rank(17U)})),
+              "/provenance/inputs/0/shape: has 17 axes, more than 16");
+}
+
+// A report of exactly 256 MiB is parsed (here: refused as JSON, not for its
+// size); a key of exactly 4 MiB is taken.
+// [utest->req~div-cli-d20~2]
+TEST(JsonInputLimits, TheLimitsAreInclusive) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    const std::vector<std::uint8_t> largest(static_cast<std::size_t>(kMaxReportBytes), static_cast<std::uint8_t>('}'));
+    const std::string why = refusal(
+        [&] { (void)parse_report_text(largest.data(), static_cast<std::size_t>(kMaxReportBytes)); });
+    EXPECT_NE(why, "");
+    EXPECT_EQ(why.find("above the limit"), std::string::npos) << why.substr(0U, 200U);
+    const std::string text = "{\"" + std::string(kMaxReportString, 'k') + "\": 1}";
+    json parsed;
+    EXPECT_EQ(
+        refusal([&] { parsed = parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()); }),
+        "");
+    EXPECT_EQ(parsed.size(), 1U);
 }
 
 // [utest->req~div-cli-d20~2]

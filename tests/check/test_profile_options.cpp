@@ -13,9 +13,11 @@
 namespace sonnx::check {
 namespace {
 
-std::string python_value(const char* option, const std::string& value) { return std::string(option) + "='" + value + "'"; }
+std::string python_value(const char* option, const std::string& value) {
+    return std::string(option) + "='" + value + "'";
+}
 
-const OptionSpelling kPython{"profile", "rounding", "sonnx_revision", "opset", "broadcast",
+const OptionSpelling kPython{"profile", "rounding",  "sonnx_revision", "opset",     "broadcast",
                              "axis",    "pythondiv", "auto_broadcast", python_value};
 
 // The OptionError's text, or "" when the request resolves.
@@ -77,8 +79,7 @@ TEST(ProfileOptions, AnOptionOfAnotherProfileIsRefusedByItsName) {
     request.profile = Profile::onnx;
     request.rounding = IntRounding::toward_zero;
     EXPECT_EQ(refusal(request), "--int-rounding and --sonnx-revision belongs to the sonnx profile (--profile sonnx)");
-    EXPECT_EQ(refusal(request, kPython),
-              "rounding and sonnx_revision belongs to the sonnx profile (profile='sonnx')");
+    EXPECT_EQ(refusal(request, kPython), "rounding and sonnx_revision belongs to the sonnx profile (profile='sonnx')");
     request = ProfileRequest{};
     request.opset = 14;
     EXPECT_EQ(refusal(request), "--opset, --broadcast and --axis belongs to the onnx profile (--profile onnx)");

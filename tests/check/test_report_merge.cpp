@@ -153,6 +153,49 @@ std::vector<Case> cases() {
                                  faulty(ElementType::fp32, test::float_quotients(ElementType::fp32, a, rows))),
                            settings_with(onnx(6U, true, true, 0), exact, 3U)});
     }
+    {  // ONNX opset 7 (the first with multidirectional broadcasting, no legacy attributes): [2, 3] / [3]
+        const std::vector<std::uint64_t> a = float_words(ElementType::fp32, 6U, draw);
+        const std::vector<std::uint64_t> b = float_words(ElementType::fp32, 3U, draw);
+        all.push_back(Case{"onnx 7 FP32 [2, 3] / [3]", Words(ElementType::fp32, {2U, 3U}, a),
+                           Words(ElementType::fp32, {3U}, b),
+                           Words(ElementType::fp32, {2U, 3U},
+                                 faulty(ElementType::fp32, test::float_quotients(ElementType::fp32, a, b))),
+                           settings_with(onnx(7U), exact, 3U)});
+    }
+    {  // ONNX opset 6, broadcast = 1, axis = 1: Y[i, j, k] = A[i, j, k] / B[j]
+        const std::vector<std::uint64_t> a = float_words(ElementType::fp64, 12U, draw);
+        const std::vector<std::uint64_t> b = float_words(ElementType::fp64, 3U, draw);
+        std::vector<std::uint64_t> spread;
+        for (std::size_t k = 0U; k < 12U; ++k) {
+            spread.push_back(b[(k / 2U) % 3U]);  // [2, 3, 2]: j = (k / 2) mod 3
+        }
+        all.push_back(Case{"onnx 6 FP64 [2, 3, 2] / [3] axis 1", Words(ElementType::fp64, {2U, 3U, 2U}, a),
+                           Words(ElementType::fp64, {3U}, b),
+                           Words(ElementType::fp64, {2U, 3U, 2U},
+                                 faulty(ElementType::fp64, test::float_quotients(ElementType::fp64, a, spread))),
+                           settings_with(onnx(6U, true, true, 1), exact, 3U)});
+    }
+    {  // The sonnx profile's seed revision asked to truncate; OpenVINO without pythondiv and broadcasting
+        const std::vector<std::uint64_t> a = int_words(ElementType::int8, 30U, draw, false);
+        const std::vector<std::uint64_t> b = int_words(ElementType::int8, 30U, draw, true);
+        DivOptions trunc;
+        trunc.int_rounding = IntRounding::toward_zero;
+        all.push_back(
+            Case{"sonnx INT8 trunc", Words(ElementType::int8, {30U}, a), Words(ElementType::int8, {30U}, b),
+                 Words(ElementType::int8, {30U},
+                       off_by_one(test::int_quotients(ElementType::int8, a, b, IntRounding::toward_zero), 4U)),
+                 settings_with(trunc, exact, 3U)});
+        DivOptions c_division;
+        c_division.profile = Profile::openvino;
+        c_division.openvino.pythondiv = false;
+        c_division.openvino.auto_broadcast = AutoBroadcast::none;
+        all.push_back(
+            Case{"openvino INT8 pythondiv false, none", Words(ElementType::int8, {30U}, a),
+                 Words(ElementType::int8, {30U}, b),
+                 Words(ElementType::int8, {30U},
+                       off_by_one(test::int_quotients(ElementType::int8, a, b, IntRounding::toward_zero), 5U)),
+                 settings_with(c_division, exact, 3U)});
+    }
     {  // OpenVINO numpy: [4, 1] / [1, 3] = [4, 3], floor
         const std::vector<std::uint64_t> a = int_words(ElementType::int8, 4U, draw, false);
         const std::vector<std::uint64_t> b = int_words(ElementType::int8, 3U, draw, true);
