@@ -10,4 +10,7 @@ results   the one reader of test and proof results (ctest's and GoogleTest's XML
 pages     the one page builder: Jinja2 templates (templates/), autoescaping on
 bundle    the evidence bundle's steps, declared once: what each runs, writes, which of its artifacts
           carry a time, the requirements and objectives it supports, the documents it attaches
+scheduler shard jobs: independent commands run by a driver (LocalDriver on this machine, SlurmDriver as an
+          `sbatch --array` job), each task (shard_task.py) leaving shard-K.json; collect() alone judges them,
+          a missing, malformed, failed or foreign result being a problem that names its shard
 """
