@@ -2,9 +2,11 @@
 that the trace reads them like any other test result: one <testcase> per test method, classname the
 TestCase class, name the method, a "requirements" property from the class's REQUIREMENTS attribute.
 
-  run_unittests.py DIR --xml FILE [--pattern GLOB]
+  run_unittests.py DIR --xml FILE [--pattern GLOB] [--class NAME]... [--skipped-status N]
 
-Exit status 0 only when every test passed."""
+--class runs only the tests of the TestCase classes so named (one ctest entry per class of a file).
+Exit status 0 only when every test passed or was skipped; with --skipped-status, N when none failed and
+every test was skipped (ctest's SKIP_RETURN_CODE: the entry shows as skipped, not as passed)."""
 import argparse
 import os
 import sys
@@ -57,8 +59,19 @@ def write_xml(outcomes, path: str) -> None:
             ElementTree.SubElement(properties, "property", name="requirements", value=requirements)
         if outcome == "failed":
             ElementTree.SubElement(case, "failure", message=message[:2000])
+        elif outcome == "skipped":
+            ElementTree.SubElement(case, "skipped", message=message[:2000])  # the reason, for the reader
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     ElementTree.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def tests_of(suite):
+    """The test cases of a (nested) suite, in order; a failed import stays as its own case."""
+    for item in suite:
+        if isinstance(item, unittest.TestSuite):
+            yield from tests_of(item)
+        else:
+            yield item
 
 
 def main() -> int:
@@ -66,12 +79,25 @@ def main() -> int:
     parser.add_argument("directory")
     parser.add_argument("--xml", required=True)
     parser.add_argument("--pattern", default="test_*.py")
+    parser.add_argument("--class", dest="classes", action="append", default=[])
+    parser.add_argument("--skipped-status", type=int)
     options = parser.parse_args()
     suite = unittest.defaultTestLoader.discover(options.directory, pattern=options.pattern)
+    if options.classes:
+        chosen = [test for test in tests_of(suite)
+                  if type(test).__name__ in options.classes + ["_FailedTest"]]  # a failed import fails
+        if not chosen:
+            print(f"run_unittests.py: no test of class {', '.join(options.classes)}", file=sys.stderr)
+            return 1
+        suite = unittest.TestSuite(chosen)
     runner = unittest.TextTestRunner(resultclass=RecordingResult, verbosity=2)
     result = runner.run(suite)
     write_xml(result.outcomes, options.xml)
-    return 0 if result.wasSuccessful() else 1
+    if not result.wasSuccessful():
+        return 1
+    if options.skipped_status is not None and result.testsRun and len(result.skipped) == result.testsRun:
+        return options.skipped_status
+    return 0
 
 
 if __name__ == "__main__":
