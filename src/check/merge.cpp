@@ -83,21 +83,21 @@ std::string check_difference(const CheckRecord& x, const CheckRecord& y) {
 }
 
 // The shards' positions in index order: indices 0 to N-1 of one N, each once.
+// The reader holds each shard's index below its own N (K/N with K < N), so
+// once the N agree every index has its place in `order`.
 std::vector<std::size_t> shard_order(const std::vector<Shard>& shards, const std::vector<std::string>& names) {
     const std::uint64_t count = shards[0].count;
-    std::vector<std::size_t> order(static_cast<std::size_t>(std::min<std::uint64_t>(count, shards.size())),
-                                   shards.size());
+    if (shards.size() != count) {
+        refuse(text_of(shards.size()) + " reports for " + text_of(count) + " shards: give every shard's report once");
+    }
+    std::vector<std::size_t> order(shards.size(), shards.size());
     for (std::size_t k = 0U; k < shards.size(); ++k) {
         const Shard& s = shards[k];
-        if ((s.count != count) || (s.index >= order.size()) ||
-            (order[static_cast<std::size_t>(s.index)] != shards.size())) {
+        if ((s.count != count) || (order[static_cast<std::size_t>(s.index)] != shards.size())) {
             refuse(names[k] + " is shard " + text_of(s.index) + "/" + text_of(s.count) +
                    ": the reports must be the shards 0 to N-1 of N, each once");
         }
         order[static_cast<std::size_t>(s.index)] = k;
-    }
-    if (order.size() != count) {
-        refuse(text_of(shards.size()) + " reports for " + text_of(count) + " shards: give every shard's report once");
     }
     return order;
 }
@@ -211,7 +211,7 @@ json merge_check_reports(const std::vector<json>& shards, const std::vector<std:
         refuse("no report given");
     }
     const json& first = shards[0];
-    const bool campaign = first.is_object() && first.contains("command") && (first["command"] == "campaign");
+    const bool campaign = first.is_object() && (first.value("command", json()) == "campaign");
     return campaign ? merge_campaigns(shards, names) : merge_checks(shards, names);
 }
 

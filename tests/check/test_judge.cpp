@@ -774,9 +774,11 @@ TEST(Conformance, ATypeOutsideTheEnumerationIsRefused) {
     EXPECT_EQ(s.code, StatusCode::unsupported_type);
     EXPECT_EQ(s.requirement, RequirementId::div_api_d6);
     EXPECT_EQ(s.operand, Operand::a);
+    EXPECT_EQ(s.index, 0U);  // a whole operand's fault: index 0
     s = type_and_shape_preconditions(ElementType::fp32, two, past, two, DivOptions{}, map);
     EXPECT_EQ(s.code, StatusCode::unsupported_type);
     EXPECT_EQ(s.operand, Operand::b);
+    EXPECT_EQ(s.index, 0U);
     const ElementType last = static_cast<ElementType>(kElementTypeCount - 1U);
     ASSERT_EQ(last, ElementType::uint64);
     EXPECT_TRUE(type_and_shape_preconditions(last, two, last, two, DivOptions{}, map).is_ok());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "report_test_support.hpp"
+#include "sonnx/check/judge.hpp"
 #include "sonnx/check/merge.hpp"
 #include "sonnx/check/profile_rules.hpp"
 
@@ -81,6 +82,31 @@ TEST(MergeRefusals, TheSameBytesOfAnotherShapeOrTypeAreAnotherCheck) {
               "s1.json is a shard of another check than s0.json: A's type or shape differs");
 }
 
+// The same UINT16 files read as FP16 by one shard and as BF16 by the other
+// (--type): only the type read differs.
+CheckRecord read_as(ElementType type, std::uint64_t index) {
+    const Words a(type, {2U}, {0x3c00U, 0x4000U});
+    const Words b(type, {2U}, {0x4000U, 0x4000U});
+    const Words y(type, {2U}, {0x3800U, 0x3c00U});
+    Provenance provenance = start_provenance("check");
+    provenance.command_line = "sonnx-div check A.npy B.npy Y.npy --type ...";
+    provenance.inputs = {a.input("A"), b.input("B"), y.input("Y")};
+    for (InputRecord& input : provenance.inputs) {
+        input.stored = ElementType::uint16;
+    }
+    Settings settings;
+    settings.shard = Shard{index, 2U};
+    return check_tensors(a.tensor(), b.tensor(), y.tensor(), settings, provenance, element_type_name(type));
+}
+
+// [utest->req~div-cli-d20~2]
+TEST(MergeRefusals, TheSameFilesReadAsAnotherTypeAreAnotherCheck) {
+    RecordProperty("requirements", "DIV-CLI-D20");
+    EXPECT_EQ(refusal({read_as(ElementType::fp16, 0U), read_as(ElementType::fp16, 1U)}), "");
+    EXPECT_EQ(refusal({read_as(ElementType::fp16, 0U), read_as(ElementType::bf16, 1U)}),
+              "s1.json is a shard of another check than s0.json: A's type or shape differs");
+}
+
 // [utest->req~div-cli-d20~2]
 TEST(MergeRefusals, EveryShardComesFromOneBuild) {
     RecordProperty("requirements", "DIV-CLI-D20");
@@ -105,10 +131,12 @@ TEST(MergeRefusals, TheShardsAreZeroToNMinusOneOfOneN) {
               "s1.json is shard 1/3: the reports must be the shards 0 to N-1 of N, each once");
     EXPECT_EQ(refusal({s(0U, 2U), s(0U, 2U)}),
               "s1.json is shard 0/2: the reports must be the shards 0 to N-1 of N, each once");
-    // Two of three: shard 2 has no place among two reports.
-    EXPECT_EQ(refusal({s(0U, 3U), s(2U, 3U)}),
-              "s1.json is shard 2/3: the reports must be the shards 0 to N-1 of N, each once");
+    // Two reports of three shards, whichever two; three of two.
+    EXPECT_EQ(refusal({s(0U, 3U), s(2U, 3U)}), "2 reports for 3 shards: give every shard's report once");
     EXPECT_EQ(refusal({s(0U, 3U), s(1U, 3U)}), "2 reports for 3 shards: give every shard's report once");
+    EXPECT_EQ(refusal({s(0U, 2U), s(1U, 2U), s(1U, 2U)}), "3 reports for 2 shards: give every shard's report once");
+    EXPECT_EQ(refusal({s(0U, 3U), s(1U, 2U), s(2U, 3U)}),
+              "s1.json is shard 1/2: the reports must be the shards 0 to N-1 of N, each once");
     EXPECT_EQ(refusal({s(2U, 3U), s(0U, 3U), s(1U, 3U)}), "");
 }
 
@@ -183,6 +211,18 @@ TEST(MergeRefusals, ShardsJudgedAtAnotherAcceptanceAreAnotherCheck) {
     settings.accept = AcceptanceLevel{Acceptance::one_ulp, 0.0};
     EXPECT_EQ(refusal({shard_of(kA, kB, kY, 0U, 2U), test::record_of(kA, kB, kY, settings)}),
               "s1.json is a shard of another check than s0.json: the option accept differs");
+    // Options of two profiles: the profile, the first option recorded, is named.
+    settings = Settings{};
+    settings.shard = Shard{1U, 2U};
+    settings.profile.profile = Profile::onnx;
+    settings.profile.onnx.opset = 14U;
+    const CheckRecord onnx_shard = test::record_of(kA, kB, kY, settings);
+    settings.shard = Shard{0U, 2U};
+    const CheckRecord onnx_first = test::record_of(kA, kB, kY, settings);
+    EXPECT_EQ(refusal({shard_of(kA, kB, kY, 0U, 2U), onnx_shard}),
+              "s1.json is a shard of another check than s0.json: the option profile differs");
+    EXPECT_EQ(refusal({onnx_first, shard_of(kA, kB, kY, 1U, 2U)}),
+              "s1.json is a shard of another check than s0.json: the option profile differs");
     const Words a(ElementType::int16, {2U}, {7U, 9U});
     const Words b(ElementType::int16, {2U}, {2U, 2U});
     const Words y(ElementType::int16, {2U}, {3U, 4U});

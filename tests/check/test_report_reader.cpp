@@ -578,6 +578,10 @@ TEST(ReportReader, CampaignShardsAreHeldToThePlan) {
         const std::string why = campaign_refusal(forged);
         EXPECT_EQ(why.rfind(f.field, 0U), 0U) << f.what << ": " << why;
     }
+    // A whole number is no time, said as such (not only as a field the writer writes otherwise).
+    json whole_seconds = honest;
+    whole_seconds["seconds"] = 3;
+    EXPECT_EQ(campaign_refusal(whole_seconds), "/seconds: 3 is not a time in seconds (a finite double, 0 or above)");
     // Shard 0's blocks are [0, 128): block 128 is shard 1's first.
     json next_shards = campaign_shard(0U);
     ASSERT_EQ(campaign_refusal(next_shards), "");
