@@ -779,6 +779,13 @@ TEST(Conformance, ATypeOutsideTheEnumerationIsRefused) {
     EXPECT_EQ(s.code, StatusCode::unsupported_type);
     EXPECT_EQ(s.operand, Operand::b);
     EXPECT_EQ(s.index, 0U);
+    // The options come first: opset 0 is refused before the types are compared.
+    DivOptions opset0;
+    opset0.profile = Profile::onnx;
+    opset0.onnx.opset = 0U;
+    s = type_and_shape_preconditions(ElementType::fp32, two, ElementType::fp64, two, opset0, map);
+    EXPECT_EQ(s.code, StatusCode::invalid_argument);
+    EXPECT_EQ(s.requirement, RequirementId::div_onnx_d1);
     const ElementType last = static_cast<ElementType>(kElementTypeCount - 1U);
     ASSERT_EQ(last, ElementType::uint64);
     EXPECT_TRUE(type_and_shape_preconditions(last, two, last, two, DivOptions{}, map).is_ok());

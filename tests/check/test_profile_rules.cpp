@@ -751,6 +751,15 @@ TEST(OperandIndexMap, MapsThatDoNotFitAreRefused) {
     seventeen.rank = 17U;
     EXPECT_FALSE(OperandIndex(seventeen, seventeen).valid()) << "rank above 16";
     EXPECT_EQ(OperandIndex(make({2, 3}), make({2, 2})).of(5U), 0U);
+    EXPECT_FALSE(OperandIndex(make({2, 3}), make({3, 3})).valid()) << "the first axis alone";
+    // What lies above the rank is no part of a shape: different values there change nothing.
+    Shape y = make({2, 3});
+    Shape on_y = make({1, 3});
+    y.dims[2] = 5U;
+    on_y.dims[2] = 7U;
+    const OperandIndex junk_above(y, on_y);
+    EXPECT_TRUE(junk_above.valid());
+    EXPECT_EQ(junk_above.of(5U), 2U);  // (1, 2) reads (0, 2)
 }
 
 // ---------------------------------------------------------------------------
