@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sonnx/check/provenance.hpp"
+#include "sonnx/check/record.hpp"
 
 namespace sonnx::check {
 namespace {
@@ -78,6 +79,43 @@ TEST(Provenance, PrintedWithTheCommandAndEachInput) {
     EXPECT_EQ(out.str(), "made by: " + version_text() + ", 2026-11-27T23:00:00Z\n" +
                              "command: sonnx-div check a.npy b.npy y.npy\n" + "options: profile=sonnx\n" +
                              "A: a.npy sha256 " + std::string(64U, 'a') + ", UINT16 read as BF16 (--type) [2, 3]\n");
+}
+
+Tensor tensor_of(ElementType type, const std::vector<std::uint16_t>& words) {
+    Tensor t{type, {static_cast<std::uint64_t>(words.size())}, ConstTensorView{}};
+    t.view.type = type;
+    t.view.shape.rank = 1U;
+    t.view.shape.dims[0] = words.size();
+    t.view.data = words.data();
+    t.view.size_bytes = words.size() * sizeof(std::uint16_t);
+    return t;
+}
+
+// A type value outside the enumeration is recorded as the judge reports it
+// (a precondition, DIV-API-D6), not thrown.
+// [utest->req~div-cli-d17~1]
+TEST(Record, AnUnknownTypeIsRecordedAsAPrecondition) {
+    RecordProperty("requirements", "DIV-CLI-D17");
+    const std::vector<std::uint16_t> words = {1U, 2U};
+    const Tensor unknown = tensor_of(static_cast<ElementType>(kElementTypeCount), words);
+    CheckRecord record;
+    ASSERT_NO_THROW(record = check_tensors(unknown, unknown, unknown, Settings{}, Provenance{}, ""));
+    EXPECT_EQ(record.report.precondition.code, StatusCode::unsupported_type);
+    EXPECT_EQ(record.report.precondition.requirement, RequirementId::div_api_d6);
+}
+
+// The bit-pattern hint is for files that gave their own 16-bit integer
+// type, not for a type given with --type: 6 / 2 = 3, the candidate says 4.
+// [utest->req~div-cli-d18~1]
+TEST(Record, TheBitPatternHintIsForTheFilesOwnType) {
+    RecordProperty("requirements", "DIV-CLI-D18");
+    const std::vector<std::uint16_t> a = {6U}, b = {2U}, y = {4U};
+    const Tensor ta = tensor_of(ElementType::uint16, a), tb = tensor_of(ElementType::uint16, b),
+                 ty = tensor_of(ElementType::uint16, y);
+    const CheckRecord own = check_tensors(ta, tb, ty, Settings{}, Provenance{}, "");
+    ASSERT_EQ(own.hints.size(), 1U);
+    EXPECT_EQ(own.hints[0].rfind("the files hold UINT16 elements", 0U), 0U);
+    EXPECT_TRUE(check_tensors(ta, tb, ty, Settings{}, Provenance{}, "UINT16").hints.empty());
 }
 
 }  // namespace
