@@ -12,6 +12,7 @@
 
 #include "sonnx/check/provenance.hpp"
 #include "sonnx/check/record.hpp"
+#include "sonnx/check/report_json.hpp"
 
 namespace sonnx::check {
 namespace {
@@ -102,6 +103,33 @@ TEST(Record, AnUnknownTypeIsRecordedAsAPrecondition) {
     ASSERT_NO_THROW(record = check_tensors(unknown, unknown, unknown, Settings{}, Provenance{}, ""));
     EXPECT_EQ(record.report.precondition.code, StatusCode::unsupported_type);
     EXPECT_EQ(record.report.precondition.requirement, RequirementId::div_api_d6);
+    nlohmann::json written;
+    ASSERT_NO_THROW(written = report_json(record));
+    EXPECT_EQ(written["acceptance"], "exact");
+}
+
+// The report names the float acceptance level; an integer check is exact
+// (a bound given for it is kept apart, acceptance_ulps); a whole check has
+// no shard field, a shard has one.
+// [utest->req~div-cli-d5~3]
+// [utest->req~div-cli-d20~2]
+TEST(Record, TheReportNamesItsAcceptanceAndItsShard) {
+    RecordProperty("requirements", "DIV-CLI-D5,DIV-CLI-D20");
+    const std::vector<std::uint16_t> one = {0x3c00U};  // FP16 1.0: 1 / 1 = 1
+    const Tensor fp16 = tensor_of(ElementType::fp16, one);
+    Settings settings;
+    settings.accept = AcceptanceLevel{Acceptance::one_ulp, 0.0};
+    nlohmann::json written = report_json(check_tensors(fp16, fp16, fp16, settings, Provenance{}, ""));
+    EXPECT_EQ(written["acceptance"], "one-ulp");
+    EXPECT_FALSE(written.contains("shard"));
+    const std::vector<std::uint16_t> six = {6U}, two = {2U}, three = {3U};
+    settings.accept = AcceptanceLevel{Acceptance::ulps, 2.0};
+    settings.shard = Shard{0U, 2U};
+    written = report_json(check_tensors(tensor_of(ElementType::uint16, six), tensor_of(ElementType::uint16, two),
+                                        tensor_of(ElementType::uint16, three), settings, Provenance{}, ""));
+    EXPECT_EQ(written["acceptance"], "exact");
+    EXPECT_EQ(written["acceptance_ulps"], 2.0);
+    EXPECT_EQ(written["shard"], (nlohmann::json{{"count", 2U}, {"index", 0U}}));
 }
 
 // The bit-pattern hint is for files that gave their own 16-bit integer

@@ -25,8 +25,8 @@ Report judged(std::uint64_t elements, std::uint64_t conforming) {
 Report stopped(StatusCode code, std::uint64_t index) {
     Report r;
     r.type = ElementType::int16;
-    r.precondition = Status{code, (code == StatusCode::zero_divisor) ? RequirementId::div_int_c3
-                                                                     : RequirementId::div_int_d2,
+    r.precondition = Status{code,
+                            (code == StatusCode::zero_divisor) ? RequirementId::div_int_c3 : RequirementId::div_int_d2,
                             (code == StatusCode::zero_divisor) ? Operand::b : Operand::a, index};
     return r;
 }
