@@ -24,8 +24,8 @@ TEST(Settings, ShardsAreKOverNWithinTheirBounds) {
     EXPECT_TRUE(shard_is("0/1", 0U, 1U));
     EXPECT_TRUE(shard_is("999999/1000000", 999999U, 1000000U));
     EXPECT_TRUE(shard_is("0000007/0000008", 7U, 8U));  // seven digits each
-    for (const char* wrong : {"0/1000001", "1000000/1000000", "2/2", "0/0", "0/00000001", "00000000/1", "1/", "/1",
-                              "1", "-1/2", "1/2/3", "a/2"}) {
+    for (const char* wrong : {"0/1000001", "1000000/1000000", "2/2", "0/0", "0/00000001", "00000000/1", "1/", "/1", "1",
+                              "-1/2", "1/2/3", "a/2"}) {
         EXPECT_FALSE(parse_shard(wrong).has_value()) << wrong;
     }
 }
@@ -43,9 +43,8 @@ TEST(Settings, EachSettingIsCheckedAtItsEdges) {
     EXPECT_EQ(settings_problem(Settings{}), "");
     EXPECT_EQ(settings_problem(with_shard(999999U, 1000000U)), "");
     for (const auto& [index, count] : {std::pair<std::uint64_t, std::uint64_t>{2U, 2U}, {0U, 0U}, {0U, 1000001U}}) {
-        EXPECT_EQ(settings_problem(with_shard(index, count)),
-                  "shard must be K/N with 0 <= K < N <= 1000000, not " + std::to_string(index) + "/" +
-                      std::to_string(count));
+        EXPECT_EQ(settings_problem(with_shard(index, count)), "shard must be K/N with 0 <= K < N <= 1000000, not " +
+                                                                  std::to_string(index) + "/" + std::to_string(count));
     }
     Settings settings;
     settings.accept = AcceptanceLevel{Acceptance::ulps, 1e15};
