@@ -518,11 +518,7 @@ json campaign_shard(std::uint64_t index) {
     plan.subject = &copy_a;
     plan.shard_index = index;
     plan.shard_count = 2U;
-    Provenance provenance = start_provenance("campaign");
-    provenance.options = campaign_options_in_force(DivOptions{}, plan);
-    const std::string text =
-        campaign_json(CampaignRecord{provenance, DivOptions{}, plan, oracle::run_campaign(plan)}).dump(2);
-    return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    return test::campaign_report(plan);
 }
 
 // [utest->req~div-cli-d20~2]
@@ -599,11 +595,7 @@ json fp32_sampled_campaign() {
     plan.type = ElementType::fp32;
     plan.random_pairs = 50U;
     plan.seed = 5U;
-    Provenance provenance = start_provenance("campaign");
-    provenance.options = campaign_options_in_force(DivOptions{}, plan);
-    const std::string text =
-        campaign_json(CampaignRecord{provenance, DivOptions{}, plan, oracle::run_campaign(plan)}).dump(2);
-    return parse_report_text(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    return test::campaign_report(plan);
 }
 
 std::vector<std::string> keys_of(const json& report) {
